@@ -1,0 +1,16 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace reviewer::cli {
+
+// Each `reviewer` subcommand lives in its own <name>_command.cpp and registers itself here; its
+// callback stores the command's exit code in `exit_code` (see report/exit_code.h).
+void register_plan_command(CLI::App& app, int& exit_code);
+void register_explain_command(CLI::App& app, int& exit_code);
+void register_semver_command(CLI::App& app, int& exit_code);
+void register_resolve_command(CLI::App& app, int& exit_code);
+void register_guard_command(CLI::App& app, int& exit_code);
+void register_fixtures_command(CLI::App& app, int& exit_code);
+
+}  // namespace reviewer::cli

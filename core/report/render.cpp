@@ -1,0 +1,62 @@
+#include "core/report/render.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace reviewer::report {
+
+std::string to_text(const Refusal& r) {
+  if (r.location) return fmt::format("{}: {}: {}", r.location->to_string(), r.rule, r.message);
+  return fmt::format("{}: {}", r.rule, r.message);
+}
+
+nlohmann::json to_json(const Refusal& r) {
+  nlohmann::json j{{"rule", r.rule}, {"message", r.message}};
+  if (r.location) {
+    j["location"] = {{"file", r.location->file},
+                     {"line", r.location->line},
+                     {"column", r.location->column}};
+  }
+  return j;
+}
+
+nlohmann::json to_json(const Refusals& rs) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& r : rs) a.push_back(to_json(r));
+  return a;
+}
+
+nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version) {
+  std::set<std::string> rule_ids;
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& r : rs) {
+    rule_ids.insert(r.rule);
+    nlohmann::json res{{"ruleId", r.rule}, {"level", "error"}, {"message", {{"text", r.message}}}};
+    if (r.location) {
+      nlohmann::json region = nlohmann::json::object();
+      if (r.location->known()) {
+        region = {{"startLine", r.location->line}, {"startColumn", r.location->column}};
+      }
+      nlohmann::json phys{{"artifactLocation", {{"uri", r.location->file}}}};
+      if (!region.empty()) phys["region"] = region;
+      res["locations"] = nlohmann::json::array({{{"physicalLocation", phys}}});
+    }
+    results.push_back(res);
+  }
+  nlohmann::json rules = nlohmann::json::array();
+  for (const auto& id : rule_ids) {
+    rules.push_back({{"id", id}, {"helpUri", "docs/refusals.md#" + id}});
+  }
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs",
+           nlohmann::json::array(
+               {{{"tool",
+                  {{"driver",
+                    {{"name", "reviewer"}, {"version", tool_version}, {"rules", rules}}}}},
+                 {"results", results}}})}};
+}
+
+}  // namespace reviewer::report

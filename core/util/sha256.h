@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/util/result.h"
+
+namespace reviewer::util {
+
+// Lower-case hex SHA-256 of `bytes`.
+std::string sha256_hex(std::string_view bytes);
+
+// Lower-case hex SHA-256 of the regular file at `path`, read through an fd opened with
+// O_NOFOLLOW (a symlink is an error, never followed).
+Result<std::string> sha256_file(const std::string& path);
+
+}  // namespace reviewer::util

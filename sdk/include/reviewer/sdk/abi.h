@@ -1,0 +1,147 @@
+/* The C boundary between the reviewer host and a plugin shared object.
+ *
+ * Only plain C types cross it: no C++ object, exception, std::function or allocator carrying
+ * plugin-side code. Strings are (pointer, size) views that stay valid only for the duration of
+ * the call that passes them; whoever receives one copies it. Structs that may grow start with
+ * their size and only ever grow at the end (as sqlite3_api_routines does).
+ *
+ * The ABI generation is part of the entry symbol's name (`reviewer_plugin_v1`), and that symbol
+ * lives in the ELF section `reviewer_plugins`, so the host can read which generation a file was
+ * built for without loading it. */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define REVIEWER_ABI_VERSION 1
+#define REVIEWER_ENTRY_SECTION "reviewer_plugins"
+#define REVIEWER_ENTRY_PREFIX "reviewer_plugin_v"
+
+typedef struct reviewer_str {
+  const char* data;
+  size_t size;
+} reviewer_str;
+
+typedef struct reviewer_location {
+  reviewer_str file;
+  uint32_t line; /* 1-based; 0 = unknown */
+  uint32_t column;
+} reviewer_location;
+
+/* A `with:` input or an `env:` entry: a literal value with where it was written. */
+typedef struct reviewer_entry {
+  reviewer_str name;
+  reviewer_str value;
+  reviewer_location location;
+} reviewer_entry;
+
+/* One workflow step as the planner read it. Optional strings have data == NULL when absent. */
+typedef struct reviewer_step_view {
+  size_t struct_size;
+  reviewer_str job_id;
+  uint32_t index;          /* 0-based position in the job */
+  reviewer_str name;       /* `name:` */
+  reviewer_str action;     /* `owner/repo[/path]` of `uses:`, or "run" */
+  reviewer_str ref;        /* the part after '@' */
+  reviewer_str run;        /* the script of a `run:` step */
+  reviewer_str shell;      /* `shell:` */
+  reviewer_str working_directory;
+  reviewer_str if_condition;
+  int64_t timeout_minutes; /* -1 when absent */
+  const reviewer_entry* inputs;
+  size_t input_count;
+  const reviewer_entry* env;
+  size_t env_count;
+  reviewer_location location;        /* the step's first key */
+  reviewer_location uses_location;   /* `uses:` or `run:` value */
+  reviewer_location timeout_location;
+} reviewer_step_view;
+
+/* What the plan phase may learn about the step's job. */
+typedef struct reviewer_job_context {
+  size_t struct_size;
+  reviewer_str job_id;
+  reviewer_str workflow_file;
+  uint32_t step_count;
+  int32_t is_first_step;
+} reviewer_job_context;
+
+/* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
+ * called several times (every reason is reported). pin records a runtime the resolver must
+ * satisfy. */
+typedef struct reviewer_plan_sink {
+  size_t struct_size;
+  void* host;
+  void (*skip)(void* host, reviewer_str assertion);
+  void (*run)(void* host);
+  void (*refuse)(void* host, reviewer_str rule, reviewer_str message, reviewer_location location);
+  void (*pin)(void* host, reviewer_str runtime, reviewer_str version, reviewer_location location);
+  void (*assert_fetch_depth)(void* host, int32_t depth);
+} reviewer_plan_sink;
+
+/* The worktree's history shape as the host's libgit2 guard read it. */
+typedef struct reviewer_history_shape {
+  int32_t shallow;
+  int64_t commit_count;
+  int64_t tag_count;
+} reviewer_history_shape;
+
+typedef struct reviewer_run_request {
+  reviewer_str script;
+  reviewer_str shell;             /* "" (bash -e) or "bash" (bash --noprofile --norc -eo pipefail) */
+  reviewer_str working_directory; /* relative to the worktree; "" = the worktree */
+  int64_t timeout_minutes;        /* -1 = only the job's limit */
+  const reviewer_entry* env;
+  size_t env_count;
+} reviewer_run_request;
+
+/* The narrow services a plugin may use at execute time. The host owns every outcome it can
+ * observe itself: run_script's exit status is recorded by the host, not taken from the plugin.
+ * New members are only ever appended; each carries the SDK version that added it. */
+typedef struct reviewer_host_services {
+  size_t struct_size;
+  void* host;
+  /* 1.0 */ void (*log)(void* host, reviewer_str message);
+  /* 1.0 */ int32_t (*run_script)(void* host, const reviewer_run_request* request);
+  /* 1.0 */ int32_t (*history_shape)(void* host, reviewer_history_shape* out);
+  /* 1.0 */ void (*fail)(void* host, reviewer_str rule, reviewer_str message);
+} reviewer_host_services;
+
+typedef struct reviewer_reviewed_ref {
+  const char* sha; /* full 40-hex commit SHA */
+  const char* tag; /* the release tag it was confirmed against */
+} reviewer_reviewed_ref;
+
+/* An action id the plugin handles, with its reviewed refs ("run" has none). */
+typedef struct reviewer_claim {
+  const char* action;
+  const reviewer_reviewed_ref* refs;
+  size_t ref_count;
+} reviewer_claim;
+
+typedef void* reviewer_action_handle;
+
+typedef struct reviewer_plugin_descriptor {
+  uint32_t abi_version;
+  uint32_t struct_size;
+  const char* sdk_version;
+  const char* name; /* must equal the file's stem */
+  const reviewer_claim* claims;
+  size_t claim_count;
+  /* Returns NULL on failure; never throws. */
+  reviewer_action_handle (*create)(void);
+  void (*destroy)(reviewer_action_handle);
+  void (*plan)(reviewer_action_handle, const reviewer_step_view*, const reviewer_job_context*,
+               const reviewer_plan_sink*);
+  void (*execute)(reviewer_action_handle, const reviewer_step_view*,
+                  const reviewer_host_services*);
+  void* reserved[4];
+} reviewer_plugin_descriptor;
+
+#ifdef __cplusplus
+}
+#endif

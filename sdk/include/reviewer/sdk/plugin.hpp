@@ -1,0 +1,254 @@
+// The C++ face of the plugin contract. A plugin author derives from reviewer::sdk::Action and
+// writes one REVIEWER_PLUGIN(...) line; the C structs of abi.h stay out of sight.
+#pragma once
+
+#include <reviewer/sdk/abi.h>
+#include <reviewer/sdk/version.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace reviewer::sdk {
+
+inline std::string_view view(reviewer_str s) {
+  return s.data == nullptr ? std::string_view{} : std::string_view{s.data, s.size};
+}
+inline reviewer_str c_str(std::string_view s) { return reviewer_str{s.data(), s.size()}; }
+
+struct Location {
+  std::string_view file;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+
+  reviewer_location to_c() const { return reviewer_location{c_str(file), line, column}; }
+  static Location from_c(const reviewer_location& l) { return {view(l.file), l.line, l.column}; }
+};
+
+struct Entry {
+  std::string_view name;
+  std::string_view value;
+  Location location;
+};
+
+// A contiguous list of entries (inputs or env), iterable and searchable by name.
+class Entries {
+ public:
+  Entries(const reviewer_entry* data, std::size_t size) : data_(data), size_(size) {}
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Entry operator[](std::size_t i) const {
+    return {view(data_[i].name), view(data_[i].value), Location::from_c(data_[i].location)};
+  }
+  // The entry named `name`, if present (the planner has already refused duplicates).
+  std::optional<Entry> find(std::string_view name) const {
+    for (std::size_t i = 0; i < size_; ++i) {
+      if (view(data_[i].name) == name) return (*this)[i];
+    }
+    return std::nullopt;
+  }
+
+  class Iterator {
+   public:
+    Iterator(const Entries* owner, std::size_t i) : owner_(owner), i_(i) {}
+    Entry operator*() const { return (*owner_)[i_]; }
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const { return i_ != o.i_; }
+
+   private:
+    const Entries* owner_;
+    std::size_t i_;
+  };
+  Iterator begin() const { return {this, 0}; }
+  Iterator end() const { return {this, size_}; }
+
+ private:
+  const reviewer_entry* data_;
+  std::size_t size_;
+};
+
+// Read-only view of one step: literal values only, each with its source location.
+class StepView {
+ public:
+  explicit StepView(const reviewer_step_view& s) : s_(s) {}
+  std::string_view job_id() const { return view(s_.job_id); }
+  std::uint32_t index() const { return s_.index; }
+  std::string_view name() const { return view(s_.name); }
+  std::string_view action() const { return view(s_.action); }
+  std::string_view ref() const { return view(s_.ref); }
+  std::string_view run() const { return view(s_.run); }
+  std::optional<std::string_view> shell() const { return optional(s_.shell); }
+  std::optional<std::string_view> working_directory() const {
+    return optional(s_.working_directory);
+  }
+  std::optional<std::string_view> if_condition() const { return optional(s_.if_condition); }
+  std::optional<std::int64_t> timeout_minutes() const {
+    if (s_.timeout_minutes < 0) return std::nullopt;
+    return s_.timeout_minutes;
+  }
+  Entries inputs() const { return {s_.inputs, s_.input_count}; }
+  Entries env() const { return {s_.env, s_.env_count}; }
+  Location location() const { return Location::from_c(s_.location); }
+  Location uses_location() const { return Location::from_c(s_.uses_location); }
+  Location timeout_location() const { return Location::from_c(s_.timeout_location); }
+  const reviewer_step_view& raw() const { return s_; }
+
+ private:
+  static std::optional<std::string_view> optional(reviewer_str s) {
+    if (s.data == nullptr) return std::nullopt;
+    return view(s);
+  }
+  const reviewer_step_view& s_;
+};
+
+class JobContext {
+ public:
+  explicit JobContext(const reviewer_job_context& c) : c_(c) {}
+  std::string_view job_id() const { return view(c_.job_id); }
+  std::string_view workflow_file() const { return view(c_.workflow_file); }
+  std::uint32_t step_count() const { return c_.step_count; }
+  bool is_first_step() const { return c_.is_first_step != 0; }
+
+ private:
+  const reviewer_job_context& c_;
+};
+
+// The plan phase's answer. Call skip(), run() or refuse() (refuse as often as there are reasons).
+class PlanDecision {
+ public:
+  explicit PlanDecision(const reviewer_plan_sink& s) : s_(s) {}
+  // The step is skipped; `assertion` says what the skip claims, for the report.
+  void skip(std::string_view assertion) const { s_.skip(s_.host, c_str(assertion)); }
+  void run() const { s_.run(s_.host); }
+  void refuse(std::string_view rule, std::string_view message, const Location& where) const {
+    s_.refuse(s_.host, c_str(rule), c_str(message), where.to_c());
+  }
+  // The resolver must select an image whose `runtime` is exactly `version`.
+  void pin(std::string_view runtime, std::string_view version, const Location& where) const {
+    s_.pin(s_.host, c_str(runtime), c_str(version), where.to_c());
+  }
+  // At execute time the host verifies the worktree's history against this fetch-depth.
+  void assert_fetch_depth(std::int32_t depth) const { s_.assert_fetch_depth(s_.host, depth); }
+
+ private:
+  const reviewer_plan_sink& s_;
+};
+
+struct HistoryShape {
+  bool shallow = false;
+  std::int64_t commit_count = 0;
+  std::int64_t tag_count = 0;
+};
+
+struct RunRequest {
+  std::string_view script;
+  std::string_view shell;  // "" = CI's default `bash -e {0}`; "bash" = with pipefail
+  std::string_view working_directory;
+  std::int64_t timeout_minutes = -1;
+  const reviewer_entry* env = nullptr;
+  std::size_t env_count = 0;
+};
+
+// The narrow host services of the execute phase. Every outcome the host can observe (exit
+// status, timeout, leftovers) it records itself; return values are for the plugin's information.
+class Services {
+ public:
+  explicit Services(const reviewer_host_services& h) : h_(h) {}
+  void log(std::string_view message) const { h_.log(h_.host, c_str(message)); }
+  // Runs the script under the host's supervisor; returns its exit status (or -1 if not started).
+  int run_script(const RunRequest& r) const {
+    reviewer_run_request c{c_str(r.script), c_str(r.shell), c_str(r.working_directory),
+                           r.timeout_minutes, r.env, r.env_count};
+    return h_.run_script(h_.host, &c);
+  }
+  std::optional<HistoryShape> history_shape() const {
+    reviewer_history_shape out{};
+    if (h_.history_shape(h_.host, &out) != 0) return std::nullopt;
+    return HistoryShape{out.shallow != 0, out.commit_count, out.tag_count};
+  }
+  // The step fails with a named rule (a skip whose assertion does not hold at build time).
+  void fail(std::string_view rule, std::string_view message) const {
+    h_.fail(h_.host, c_str(rule), c_str(message));
+  }
+
+ private:
+  const reviewer_host_services& h_;
+};
+
+class Action {
+ public:
+  virtual ~Action() = default;
+  // Static: decide skip, run or refuse from the step's literal content alone.
+  virtual void plan(const StepView& step, const JobContext& job, PlanDecision& decision) = 0;
+  // At build time: verify what a skip asserted, or run what a run decision planned.
+  virtual void execute(const StepView& step, Services& services) = 0;
+};
+
+namespace detail {
+
+template <class ActionT>
+reviewer_action_handle create() noexcept {
+  try {
+    return static_cast<Action*>(new ActionT());
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+inline void destroy(reviewer_action_handle h) noexcept { delete static_cast<Action*>(h); }
+
+inline void plan(reviewer_action_handle h, const reviewer_step_view* s, const reviewer_job_context* j,
+                 const reviewer_plan_sink* sink) noexcept {
+  PlanDecision decision(*sink);
+  StepView step(*s);
+  try {
+    static_cast<Action*>(h)->plan(step, JobContext(*j), decision);
+  } catch (const std::exception& e) {
+    decision.refuse("plugin-internal-error", e.what(), step.location());
+  } catch (...) {
+    decision.refuse("plugin-internal-error", "plugin threw a non-standard exception",
+                    step.location());
+  }
+}
+
+inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
+                    const reviewer_host_services* services) noexcept {
+  Services svc(*services);
+  try {
+    static_cast<Action*>(h)->execute(StepView(*s), svc);
+  } catch (const std::exception& e) {
+    svc.fail("plugin-internal-error", e.what());
+  } catch (...) {
+    svc.fail("plugin-internal-error", "plugin threw a non-standard exception");
+  }
+}
+
+}  // namespace detail
+}  // namespace reviewer::sdk
+
+#define REVIEWER_DETAIL_CAT2(a, b) a##b
+#define REVIEWER_DETAIL_CAT(a, b) REVIEWER_DETAIL_CAT2(a, b)
+#define REVIEWER_DETAIL_ENTRY REVIEWER_DETAIL_CAT(reviewer_plugin_v, REVIEWER_ABI_VERSION)
+
+// Declares the plugin: its name (equal to the shared object's file stem), the Action class, and
+// a `reviewer_claim` array of the action ids it handles with their reviewed refs.
+#define REVIEWER_PLUGIN(NAME, ACTION_CLASS, CLAIMS)                                          \
+  extern "C" __attribute__((visibility("default"), used, section(REVIEWER_ENTRY_SECTION)))    \
+  const reviewer_plugin_descriptor REVIEWER_DETAIL_ENTRY = {                                   \
+      REVIEWER_ABI_VERSION,                                                                    \
+      sizeof(reviewer_plugin_descriptor),                                                      \
+      REVIEWER_SDK_VERSION_STRING,                                                             \
+      NAME,                                                                                    \
+      CLAIMS,                                                                                  \
+      sizeof(CLAIMS) / sizeof((CLAIMS)[0]),                                                    \
+      &::reviewer::sdk::detail::create<ACTION_CLASS>,                                          \
+      &::reviewer::sdk::detail::destroy,                                                       \
+      &::reviewer::sdk::detail::plan,                                                          \
+      &::reviewer::sdk::detail::execute,                                                       \
+      {nullptr, nullptr, nullptr, nullptr}}
