@@ -15,9 +15,8 @@ std::string to_text(const Refusal& r) {
 nlohmann::json to_json(const Refusal& r) {
   nlohmann::json j{{"rule", r.rule}, {"message", r.message}};
   if (r.location) {
-    j["location"] = {{"file", r.location->file},
-                     {"line", r.location->line},
-                     {"column", r.location->column}};
+    j["location"] = {
+        {"file", r.location->file}, {"line", r.location->line}, {"column", r.location->column}};
   }
   return j;
 }
@@ -49,14 +48,14 @@ nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version) {
   for (const auto& id : rule_ids) {
     rules.push_back({{"id", id}, {"helpUri", "docs/refusals.md#" + id}});
   }
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"version", "2.1.0"},
-          {"runs",
-           nlohmann::json::array(
-               {{{"tool",
-                  {{"driver",
-                    {{"name", "reviewer"}, {"version", tool_version}, {"rules", rules}}}}},
-                 {"results", results}}})}};
+  return {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs",
+       nlohmann::json::array(
+           {{{"tool",
+              {{"driver", {{"name", "reviewer"}, {"version", tool_version}, {"rules", rules}}}}},
+             {"results", results}}})}};
 }
 
 }  // namespace reviewer::report

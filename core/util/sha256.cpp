@@ -51,16 +51,23 @@ Result<std::string> sha256_file(const std::string& path) {
   if (!fd.valid()) {
     return make_error("io-error", "cannot open '" + path + "': " + std::strerror(errno));
   }
+  return sha256_fd(fd.get(), path);
+}
+
+Result<std::string> sha256_fd(int fd, const std::string& name_for_errors) {
   Digest ctx(EVP_MD_CTX_new());
   REVIEWER_CHECK(ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1);
   std::array<char, 65536> buf{};
+  off_t offset = 0;
   for (;;) {
-    ssize_t n = ::read(fd.get(), buf.data(), buf.size());
+    ssize_t n = ::pread(fd, buf.data(), buf.size(), offset);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return make_error("io-error", "cannot read '" + path + "': " + std::strerror(errno));
+      return make_error("io-error",
+                        "cannot read '" + name_for_errors + "': " + std::strerror(errno));
     }
     if (n == 0) break;
+    offset += n;
     REVIEWER_CHECK(EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<size_t>(n)) == 1);
   }
   return finish(ctx.get());

@@ -43,12 +43,12 @@ typedef struct reviewer_entry {
 typedef struct reviewer_step_view {
   size_t struct_size;
   reviewer_str job_id;
-  uint32_t index;          /* 0-based position in the job */
-  reviewer_str name;       /* `name:` */
-  reviewer_str action;     /* `owner/repo[/path]` of `uses:`, or "run" */
-  reviewer_str ref;        /* the part after '@' */
-  reviewer_str run;        /* the script of a `run:` step */
-  reviewer_str shell;      /* `shell:` */
+  uint32_t index;      /* 0-based position in the job */
+  reviewer_str name;   /* `name:` */
+  reviewer_str action; /* `owner/repo[/path]` of `uses:`, or "run" */
+  reviewer_str ref;    /* the part after '@' */
+  reviewer_str run;    /* the script of a `run:` step */
+  reviewer_str shell;  /* `shell:` */
   reviewer_str working_directory;
   reviewer_str if_condition;
   int64_t timeout_minutes; /* -1 when absent */
@@ -56,8 +56,8 @@ typedef struct reviewer_step_view {
   size_t input_count;
   const reviewer_entry* env;
   size_t env_count;
-  reviewer_location location;        /* the step's first key */
-  reviewer_location uses_location;   /* `uses:` or `run:` value */
+  reviewer_location location;      /* the step's first key */
+  reviewer_location uses_location; /* `uses:` or `run:` value */
   reviewer_location timeout_location;
 } reviewer_step_view;
 
@@ -92,7 +92,7 @@ typedef struct reviewer_history_shape {
 
 typedef struct reviewer_run_request {
   reviewer_str script;
-  reviewer_str shell;             /* "" (bash -e) or "bash" (bash --noprofile --norc -eo pipefail) */
+  reviewer_str shell; /* "" (bash -e) or "bash" (bash --noprofile --norc -eo pipefail) */
   reviewer_str working_directory; /* relative to the worktree; "" = the worktree */
   int64_t timeout_minutes;        /* -1 = only the job's limit */
   const reviewer_entry* env;
@@ -137,8 +137,7 @@ typedef struct reviewer_plugin_descriptor {
   void (*destroy)(reviewer_action_handle);
   void (*plan)(reviewer_action_handle, const reviewer_step_view*, const reviewer_job_context*,
                const reviewer_plan_sink*);
-  void (*execute)(reviewer_action_handle, const reviewer_step_view*,
-                  const reviewer_host_services*);
+  void (*execute)(reviewer_action_handle, const reviewer_step_view*, const reviewer_host_services*);
   void* reserved[4];
 } reviewer_plugin_descriptor;
 

@@ -163,8 +163,8 @@ class Services {
   void log(std::string_view message) const { h_.log(h_.host, c_str(message)); }
   // Runs the script under the host's supervisor; returns its exit status (or -1 if not started).
   int run_script(const RunRequest& r) const {
-    reviewer_run_request c{c_str(r.script), c_str(r.shell), c_str(r.working_directory),
-                           r.timeout_minutes, r.env, r.env_count};
+    reviewer_run_request c{c_str(r.script),   c_str(r.shell), c_str(r.working_directory),
+                           r.timeout_minutes, r.env,          r.env_count};
     return h_.run_script(h_.host, &c);
   }
   std::optional<HistoryShape> history_shape() const {
@@ -203,8 +203,8 @@ reviewer_action_handle create() noexcept {
 
 inline void destroy(reviewer_action_handle h) noexcept { delete static_cast<Action*>(h); }
 
-inline void plan(reviewer_action_handle h, const reviewer_step_view* s, const reviewer_job_context* j,
-                 const reviewer_plan_sink* sink) noexcept {
+inline void plan(reviewer_action_handle h, const reviewer_step_view* s,
+                 const reviewer_job_context* j, const reviewer_plan_sink* sink) noexcept {
   PlanDecision decision(*sink);
   StepView step(*s);
   try {
@@ -238,17 +238,17 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
 
 // Declares the plugin: its name (equal to the shared object's file stem), the Action class, and
 // a `reviewer_claim` array of the action ids it handles with their reviewed refs.
-#define REVIEWER_PLUGIN(NAME, ACTION_CLASS, CLAIMS)                                          \
-  extern "C" __attribute__((visibility("default"), used, section(REVIEWER_ENTRY_SECTION)))    \
-  const reviewer_plugin_descriptor REVIEWER_DETAIL_ENTRY = {                                   \
-      REVIEWER_ABI_VERSION,                                                                    \
-      sizeof(reviewer_plugin_descriptor),                                                      \
-      REVIEWER_SDK_VERSION_STRING,                                                             \
-      NAME,                                                                                    \
-      CLAIMS,                                                                                  \
-      sizeof(CLAIMS) / sizeof((CLAIMS)[0]),                                                    \
-      &::reviewer::sdk::detail::create<ACTION_CLASS>,                                          \
-      &::reviewer::sdk::detail::destroy,                                                       \
-      &::reviewer::sdk::detail::plan,                                                          \
-      &::reviewer::sdk::detail::execute,                                                       \
+#define REVIEWER_PLUGIN(NAME, ACTION_CLASS, CLAIMS)                                        \
+  extern "C" __attribute__((visibility("default"), used, section(REVIEWER_ENTRY_SECTION))) \
+  const reviewer_plugin_descriptor REVIEWER_DETAIL_ENTRY = {                               \
+      REVIEWER_ABI_VERSION,                                                                \
+      sizeof(reviewer_plugin_descriptor),                                                  \
+      REVIEWER_SDK_VERSION_STRING,                                                         \
+      NAME,                                                                                \
+      CLAIMS,                                                                              \
+      sizeof(CLAIMS) / sizeof((CLAIMS)[0]),                                                \
+      &::reviewer::sdk::detail::create<ACTION_CLASS>,                                      \
+      &::reviewer::sdk::detail::destroy,                                                   \
+      &::reviewer::sdk::detail::plan,                                                      \
+      &::reviewer::sdk::detail::execute,                                                   \
       {nullptr, nullptr, nullptr, nullptr}}

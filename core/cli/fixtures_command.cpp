@@ -1,0 +1,46 @@
+#include <iostream>
+#include <memory>
+
+#include "core/cli/commands.h"
+#include "core/plan/fixtures.h"
+#include "core/plugins/registry.h"
+#include "core/report/exit_code.h"
+#include "core/report/render.h"
+#include "core/util/install_layout.h"
+
+namespace reviewer::cli {
+namespace {
+
+int run(const std::vector<std::string>& dirs) {
+  auto loaded = plugins::Registry::load(util::plugin_directory());
+  if (!loaded.refusals.empty()) {
+    for (const auto& r : loaded.refusals)
+      std::cout << "FAIL plugin host: " << report::to_text(r) << "\n";
+    std::cout << "0 passed, " << loaded.refusals.size() << " failed\n";
+    return 1;
+  }
+  int passed = 0;
+  int failed = 0;
+  for (const auto& dir : dirs) {
+    for (const auto& r : plan::run_fixtures(dir, loaded.registry)) {
+      std::cout << (r.passed ? "PASS " : "FAIL ") << r.file << ": " << r.name << "\n";
+      if (!r.passed) std::cout << "    " << r.detail << "\n";
+      (r.passed ? passed : failed)++;
+    }
+  }
+  std::cout << passed << " passed, " << failed << " failed\n";
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void register_fixtures_command(CLI::App& app, int& exit_code) {
+  auto dirs = std::make_shared<std::vector<std::string>>();
+  auto* sub = app.add_subcommand(
+      "fixtures", "run plugin fixtures (PLUGIN_DIR/fixtures/*.yml) through the plugin host");
+  sub->add_option("PLUGIN_DIR", *dirs, "plugin source directories, e.g. plugins/checkout")
+      ->required();
+  sub->callback([dirs, &exit_code] { exit_code = run(*dirs); });
+}
+
+}  // namespace reviewer::cli

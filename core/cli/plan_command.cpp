@@ -1,0 +1,74 @@
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "core/cli/commands.h"
+#include "core/plan/planner.h"
+#include "core/plugins/registry.h"
+#include "core/report/exit_code.h"
+#include "core/report/render.h"
+#include "core/util/install_layout.h"
+
+namespace reviewer::cli {
+namespace {
+
+struct PlanOptions {
+  std::string workflow;
+  std::string job;
+  std::string base;
+  std::string format = "text";
+};
+
+void print_text(const plan::Plan& p) {
+  std::cout << "plan: job '" << p.job << "' of " << p.workflow_file << " into '" << p.base << "'\n";
+  for (const auto& job : p.jobs) {
+    std::cout << "job " << job.id << " (timeout " << job.timeout_minutes << " min, fetch-depth "
+              << job.fetch_depth << (job.always ? ", if always()" : "") << ")\n";
+    for (const auto& s : job.steps) {
+      std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
+                << s.plugin << "] " << (s.step.name ? *s.step.name : s.step.action);
+      if (s.step.timeout_minutes) std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
+      std::cout << "\n";
+    }
+  }
+  for (const auto& pin : p.pins) {
+    std::cout << "pin " << pin.runtime << " " << pin.version << " (" << pin.location.to_string()
+              << ")\n";
+  }
+}
+
+int run(const PlanOptions& o) {
+  auto loaded = plugins::Registry::load(util::plugin_directory());
+  if (!loaded.refusals.empty()) {
+    for (const auto& r : loaded.refusals) std::cerr << report::to_text(r) << "\n";
+    return report::to_int(report::ExitCode::kRefused);
+  }
+  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, loaded.registry);
+  if (o.format == "json") {
+    nlohmann::json j = result.plan ? nlohmann::json{{"plan", plan::to_json(*result.plan)}}
+                                   : nlohmann::json{{"refusals", report::to_json(result.refusals)}};
+    std::cout << j.dump(2) << "\n";
+  } else if (o.format == "sarif") {
+    std::cout << report::to_sarif(result.refusals, "0.1.0").dump(2) << "\n";
+  } else if (result.plan) {
+    print_text(*result.plan);
+  } else {
+    for (const auto& r : result.refusals) std::cout << report::to_text(r) << "\n";
+  }
+  return report::to_int(result.plan ? report::ExitCode::kOk : report::ExitCode::kRefused);
+}
+
+}  // namespace
+
+void register_plan_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<PlanOptions>();
+  auto* sub = app.add_subcommand("plan", "plan a job of a workflow, or list every refusal");
+  sub->add_option("--workflow", opts->workflow, "workflow file")->required();
+  sub->add_option("--job", opts->job, "job id")->required();
+  sub->add_option("--base", opts->base, "base branch of the pull request")->required();
+  sub->add_option("--format", opts->format, "text, json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  sub->callback([opts, &exit_code] { exit_code = run(*opts); });
+}
+
+}  // namespace reviewer::cli

@@ -1,0 +1,30 @@
+// reviewer: the host, CI and plugin-author command line (plan, resolve, guard, semver, explain,
+// fixtures). Each subcommand lives in its own <name>_command.cpp.
+#include <exception>
+#include <iostream>
+
+#include "core/cli/commands.h"
+#include "core/report/exit_code.h"
+
+int main(int argc, char** argv) {
+  using reviewer::report::ExitCode;
+  CLI::App app{"reviewer: plan, resolve and check review builds of pull requests"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  reviewer::cli::register_plan_command(app, exit_code);
+  reviewer::cli::register_explain_command(app, exit_code);
+  reviewer::cli::register_semver_command(app, exit_code);
+  reviewer::cli::register_resolve_command(app, exit_code);
+  reviewer::cli::register_guard_command(app, exit_code);
+  reviewer::cli::register_fixtures_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : reviewer::report::to_int(ExitCode::kUsage);
+  } catch (const std::exception& e) {
+    std::cerr << "reviewer: internal error: " << e.what() << "\n";
+    return reviewer::report::to_int(ExitCode::kInternal);
+  }
+  return exit_code;
+}

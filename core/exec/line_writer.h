@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace reviewer::exec {
+
+// Splits a byte stream into lines and writes each to `fd` behind `prefix`. Memory stays bounded:
+// a line longer than kMaxLine is written in pieces.
+class LineWriter {
+ public:
+  static constexpr std::size_t kMaxLine = 64 * 1024;
+
+  LineWriter(int fd, std::string prefix) : fd_(fd), prefix_(std::move(prefix)) {}
+  void feed(std::string_view bytes);
+  // Writes a final partial line, if any.
+  void flush();
+
+ private:
+  void emit(std::string_view line);
+
+  int fd_;
+  std::string prefix_;
+  std::string pending_;
+};
+
+// Writes all of `bytes` to `fd`, retrying on EINTR and short writes; false on error.
+bool write_all(int fd, std::string_view bytes);
+
+}  // namespace reviewer::exec

@@ -1,0 +1,112 @@
+#include "core/launch/assignment.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/util/unique_fd.h"
+
+namespace reviewer::launch {
+namespace {
+
+constexpr const char* kWorkflowVar = "REVIEWER_CI_WORKFLOW";
+constexpr const char* kJobVar = "REVIEWER_CI_JOB";
+constexpr const char* kBaseVar = "REVIEWER_CI_BASE";
+
+bool safe_workflow_path(const std::string& p) {
+  if (!p.starts_with(".github/workflows/")) return false;
+  if (p.find("..") != std::string::npos || p.find("//") != std::string::npos) return false;
+  if (!(p.ends_with(".yml") || p.ends_with(".yaml"))) return false;
+  for (unsigned char c : p) {
+    if (c < 0x21 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::map<std::string, std::string> parse_environ(const std::string& block) {
+  std::map<std::string, std::string> out;
+  std::size_t start = 0;
+  while (start < block.size()) {
+    std::size_t end = block.find('\0', start);
+    if (end == std::string::npos) end = block.size();
+    std::string entry = block.substr(start, end - start);
+    auto eq = entry.find('=');
+    if (eq != std::string::npos && eq > 0) out.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+    start = end + 1;
+  }
+  return out;
+}
+
+util::Result<Assignment> read_assignment(const std::string& environ_path) {
+  util::UniqueFd fd(::open(environ_path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd.valid()) {
+    return util::make_error("assignment-missing", "cannot read the container init's environment '" +
+                                                      environ_path + "': " + std::strerror(errno));
+  }
+  std::string block;
+  char buf[4096];
+  for (;;) {
+    ssize_t n = ::read(fd.get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    block.append(buf, static_cast<std::size_t>(n));
+    if (block.size() > (1u << 20)) break;
+  }
+  auto env = parse_environ(block);
+  Assignment a;
+  for (auto [var, field] : {std::pair{kWorkflowVar, &a.workflow}, std::pair{kJobVar, &a.job},
+                            std::pair{kBaseVar, &a.base}}) {
+    auto it = env.find(var);
+    if (it == env.end() || it->second.empty()) {
+      return util::make_error("assignment-missing",
+                              std::string(var) + " is not set in the container init's environment");
+    }
+    *field = it->second;
+  }
+  if (!safe_workflow_path(a.workflow)) {
+    return util::make_error("assignment-invalid",
+                            "REVIEWER_CI_WORKFLOW '" + a.workflow +
+                                "' is not a .yml/.yaml file under .github/workflows/");
+  }
+  return a;
+}
+
+std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
+                                                        char** caller_env) {
+  if (caller_env == nullptr) return std::nullopt;
+  for (char** e = caller_env; *e != nullptr; ++e) {
+    std::string entry(*e);
+    auto eq = entry.find('=');
+    if (eq == std::string::npos) continue;
+    std::string name = entry.substr(0, eq);
+    std::string value = entry.substr(eq + 1);
+    const std::string* expected = nullptr;
+    if (name == kWorkflowVar) expected = &assigned.workflow;
+    if (name == kJobVar) expected = &assigned.job;
+    if (name == kBaseVar) expected = &assigned.base;
+    if (expected != nullptr && value != *expected) {
+      return report::Refusal{"assignment-mismatch",
+                             "the caller's " + name + " is '" + value +
+                                 "' but the sandbox was assigned '" + *expected + "'",
+                             std::nullopt};
+    }
+  }
+  return std::nullopt;
+}
+
+util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
+  if (args.empty()) return Mode::kBuild;
+  if (args.size() == 1 && args[0] == "--self-check") return Mode::kSelfCheck;
+  std::string shown;
+  for (const auto& a : args) shown += (shown.empty() ? "" : " ") + a;
+  return util::make_error("launcher-arguments",
+                          "the launcher takes no arguments but --self-check; the assignment "
+                          "comes only from the sandbox's creation environment (got: " +
+                              shown.substr(0, 200) + ")");
+}
+
+}  // namespace reviewer::launch

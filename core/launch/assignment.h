@@ -1,0 +1,37 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/report/refusal.h"
+#include "core/util/result.h"
+
+namespace reviewer::launch {
+
+// What the host assigned this sandbox at creation: fixed for its lifetime.
+struct Assignment {
+  std::string workflow;  // path of the workflow file inside the repository
+  std::string job;
+  std::string base;
+};
+
+// Parses a NUL-separated environment block (the format of /proc/<pid>/environ).
+std::map<std::string, std::string> parse_environ(const std::string& block);
+
+// Reads the assignment from the container init's environment (`environ_path`, normally
+// /proc/1/environ), never from the caller. Refuses assignment-missing (a variable absent or
+// empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..').
+util::Result<Assignment> read_assignment(const std::string& environ_path);
+
+// Refuses assignment-mismatch when the caller's own environment names a different workflow,
+// job or base than the assignment (a caller trying to choose).
+std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
+                                                        char** caller_env);
+
+// The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything
+// else is refused (launcher-arguments) without being interpreted.
+enum class Mode { kBuild, kSelfCheck };
+util::Result<Mode> parse_arguments(const std::vector<std::string>& args);
+
+}  // namespace reviewer::launch

@@ -1,0 +1,57 @@
+#include "core/launch/image_info.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/exec/capture.h"
+
+namespace reviewer::launch {
+
+util::Result<ImageInfo> read_image_info(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) return util::make_error("image-info-missing", "cannot read '" + file + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto j = nlohmann::json::parse(ss.str(), nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("name") || !j["name"].is_string() ||
+      !j.contains("runtimes") || !j["runtimes"].is_object()) {
+    return util::make_error("image-info-invalid",
+                            "'" + file + "' is not a valid image description");
+  }
+  ImageInfo info;
+  info.name = j["name"].get<std::string>();
+  for (const auto& [runtime, spec] : j["runtimes"].items()) {
+    if (!spec.is_object() || !spec.contains("path") || !spec.contains("version") ||
+        !spec["path"].is_string() || !spec["version"].is_string()) {
+      return util::make_error("image-info-invalid", "runtime '" + runtime + "' in '" + file +
+                                                        "' needs a string path and version");
+    }
+    info.runtimes[runtime] = {spec["path"].get<std::string>(), spec["version"].get<std::string>()};
+  }
+  if (j.contains("path") && j["path"].is_array()) {
+    for (const auto& p : j["path"]) {
+      if (p.is_string()) info.path.push_back(p.get<std::string>());
+    }
+  }
+  return info;
+}
+
+report::Refusals verify_runtimes(const ImageInfo& image) {
+  report::Refusals out;
+  for (const auto& [runtime, bin] : image.runtimes) {
+    auto printed = exec::capture_output({bin.path, "--version"}, {"PATH=/usr/bin:/bin"});
+    std::string got = printed ? *printed : std::string();
+    while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) got.pop_back();
+    if (got.starts_with("v")) got.erase(0, 1);
+    if (!printed || got != bin.version) {
+      out.push_back({"runtime-mismatch",
+                     runtime + " at " + bin.path + " printed '" + got.substr(0, 40) +
+                         "', the image declares " + bin.version,
+                     std::nullopt});
+    }
+  }
+  return out;
+}
+
+}  // namespace reviewer::launch

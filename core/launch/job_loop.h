@@ -1,0 +1,56 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/exec/step_environment.h"
+#include "core/exec/supervisor.h"
+#include "core/launch/worktree_guard.h"
+#include "core/plan/plan.h"
+#include "core/plugins/registry.h"
+#include "core/report/refusal.h"
+
+namespace reviewer::launch {
+
+struct StepReport {
+  std::string job;
+  std::uint32_t index = 0;
+  std::string name;
+  std::string action;
+  std::string decision;  // "skip" or "run"
+  std::string status;    // "ok", "failed", "not-run"
+  int exit_code = -1;
+  double seconds = 0;
+  std::string message;
+};
+
+struct JobReport {
+  std::string id;
+  std::string status;               // "ok", "failed", "not-run"
+  std::vector<std::string> killed;  // leftovers killed when the job ended
+};
+
+struct BuildOutcome {
+  enum class Verdict { kOk, kFailed, kRefused };
+  Verdict verdict = Verdict::kOk;
+  std::string summary;  // for the final line: the failure or the refusal
+  std::optional<report::Refusal> refusal;
+  std::vector<JobReport> jobs;
+  std::vector<StepReport> steps;
+};
+
+struct LoopContext {
+  std::string workspace;    // the worktree every step runs in
+  std::string review_root;  // a fresh directory for per-job HOME, TMPDIR, caches, step files
+  std::vector<std::string> runtime_path;
+  int log_fd = 1;
+};
+
+// Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded
+// (or it says `if: always()`); within a job a step runs if nothing before it failed (or it says
+// `if: always()`). Each job gets fresh directories and the worktree guard before it and after
+// it; whatever a job leaves running is killed before the next starts.
+BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
+                      exec::Supervisor& supervisor, WorktreeGuard& guard, const LoopContext& ctx);
+
+}  // namespace reviewer::launch

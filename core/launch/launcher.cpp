@@ -1,0 +1,108 @@
+#include "core/launch/launcher.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <cstdlib>
+#include <iostream>
+
+#include "core/exec/line_writer.h"
+#include "core/launch/assignment.h"
+#include "core/launch/build_report.h"
+#include "core/launch/git_worktree_guard.h"
+#include "core/launch/image_info.h"
+#include "core/launch/job_loop.h"
+#include "core/launch/runtime_resolution.h"
+#include "core/plan/planner.h"
+#include "core/plugins/registry.h"
+#include "core/report/exit_code.h"
+#include "core/report/render.h"
+#include "core/util/install_layout.h"
+
+namespace reviewer::launch {
+namespace {
+
+constexpr const char* kWorkspace = "/workspace";
+constexpr const char* kReviewRoot = "/tmp/review";
+
+int finish(report::ExitCode code, const std::string& line) {
+  exec::write_all(1, line + "\n");
+  return report::to_int(code);
+}
+
+int refused(const report::Refusal& r) {
+  return finish(report::ExitCode::kRefused, "review-build-refused: " + report::to_text(r));
+}
+
+int refused_all(const report::Refusals& rs) {
+  for (std::size_t i = 1; i < rs.size(); ++i) {
+    exec::write_all(1, "reviewer: also refused: " + report::to_text(rs[i]) + "\n");
+  }
+  return refused(rs.front());
+}
+
+// A fresh directory for this build's HOMEs, TMPDIRs, caches and step files.
+std::optional<std::string> make_review_root() {
+  ::mkdir(kReviewRoot, 0700);
+  std::string tmpl = std::string(kReviewRoot) + "/build-XXXXXX";
+  if (::mkdtemp(tmpl.data()) == nullptr) return std::nullopt;
+  return tmpl;
+}
+
+}  // namespace
+
+int run_launcher(const std::vector<std::string>& args, char** caller_env) {
+  auto mode = parse_arguments(args);
+  if (!mode) return refused({mode.error().code, mode.error().message, std::nullopt});
+  auto assignment = read_assignment("/proc/1/environ");
+  if (!assignment)
+    return refused({assignment.error().code, assignment.error().message, std::nullopt});
+  if (auto r = check_caller_environment(*assignment, caller_env)) return refused(*r);
+
+  // Signals are routed to the supervisor from here on, so an interruption at any later point
+  // still kills what was started.
+  exec::Supervisor supervisor(1, exec::KillPolicy{});
+  auto loaded = plugins::Registry::load(util::plugin_directory());
+  if (!loaded.refusals.empty()) return refused_all(loaded.refusals);
+  auto image = read_image_info(util::data_directory() + "/image.json");
+  if (!image) return refused({image.error().code, image.error().message, std::nullopt});
+  if (auto bad = verify_runtimes(*image); !bad.empty()) return refused_all(bad);
+  if (*mode == Mode::kSelfCheck) {
+    return finish(report::ExitCode::kOk,
+                  fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
+                              loaded.registry.plugins().size()));
+  }
+
+  const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
+  auto planned = plan::plan_file(
+      workflow_path, {assignment->workflow, assignment->job, assignment->base}, loaded.registry);
+  if (!planned.plan) return refused_all(planned.refusals);
+  const plan::Plan& plan = *planned.plan;
+
+  if (auto r = check_runtime_resolution(kWorkspace, plan, *image); !r.empty()) {
+    return refused_all(r);
+  }
+  auto root = make_review_root();
+  if (!root)
+    return finish(report::ExitCode::kInternal,
+                  "review-build-failed: cannot create " + std::string(kReviewRoot));
+
+  GitWorktreeGuard guard(kWorkspace);
+  exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
+                                 plan.job, plan.workflow_file, plan.jobs.size(), image->name));
+  auto outcome = run_plan(plan, loaded.registry, supervisor, guard,
+                          LoopContext{kWorkspace, *root, image->path, 1});
+  write_build_reports(kReviewRoot, plan, outcome);
+  switch (outcome.verdict) {
+    case BuildOutcome::Verdict::kOk:
+      return finish(report::ExitCode::kOk, "review-build-ok");
+    case BuildOutcome::Verdict::kRefused:
+      return refused(*outcome.refusal);
+    case BuildOutcome::Verdict::kFailed:
+      break;
+  }
+  return finish(report::ExitCode::kBuildFailed, "review-build-failed: " + outcome.summary);
+}
+
+}  // namespace reviewer::launch

@@ -1,0 +1,30 @@
+#include "core/launch/runtime_resolution.h"
+
+#include "core/resolve/matrix.h"
+#include "core/resolve/resolver.h"
+#include "core/util/install_layout.h"
+
+namespace reviewer::launch {
+
+report::Refusals check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
+                                          const ImageInfo& image) {
+  const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
+  auto matrix = resolve::load_matrix(matrix_path);
+  if (!matrix) {
+    return {{matrix.error().code, matrix.error().message, matrix.error().location}};
+  }
+  std::vector<resolve::Pin> pins;
+  for (const auto& p : plan.pins) pins.push_back({p.runtime, p.version, p.location});
+  auto result = resolve::resolve(worktree, *matrix, pins);
+  if (auto* refusals = std::get_if<report::Refusals>(&result)) return *refusals;
+  const auto& resolution = std::get<resolve::Resolution>(result);
+  if (resolution.image != image.name) {
+    return {{"other-image",
+             "the declarations select image " + resolution.image + ", but this sandbox runs " +
+                 image.name + "; the host must create the sandbox from " + resolution.image,
+             std::nullopt}};
+  }
+  return {};
+}
+
+}  // namespace reviewer::launch

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/exec/github_files.h"
+#include "core/exec/step_environment.h"
+#include "core/exec/supervisor.h"
+#include "core/launch/worktree_guard.h"
+#include "core/plan/plan.h"
+#include "core/plugins/invoke.h"
+
+namespace reviewer::launch {
+
+// What one step's execute phase may use. It records every outcome it observes itself (whether
+// the script ran, its exit status, timeout, GITHUB_ENV violations); the job loop judges the step
+// from this record, never from the plugin's own account.
+class StepHost final : public plugins::ExecuteHost {
+ public:
+  struct JobState {
+    const plan::PlannedJob* job = nullptr;
+    exec::RunnerContext runner;
+    std::vector<workflow::Entry> github_env;  // accumulated from earlier steps' GITHUB_ENV
+    std::vector<std::string> github_path;
+    exec::Clock::time_point job_deadline;
+  };
+
+  StepHost(const plan::PlannedStep& step, JobState& job, exec::Supervisor& supervisor,
+           WorktreeGuard& guard, const std::string& step_dir, int log_fd);
+
+  void log(std::string_view message) override;
+  int run_script(const plugins::RunRequest& request) override;
+  std::optional<plugins::HistoryShape> history_shape() override;
+  void fail(const std::string& rule, const std::string& message) override;
+
+  bool ran() const { return result_.has_value(); }
+  const std::optional<exec::StepResult>& result() const { return result_; }
+  const std::vector<report::Refusal>& failures() const { return failures_; }
+  std::string label() const;
+
+ private:
+  std::optional<std::string> resolve_working_directory(const std::string& wd);
+
+  const plan::PlannedStep& step_;
+  JobState& job_;
+  exec::Supervisor& supervisor_;
+  WorktreeGuard& guard_;
+  std::string step_dir_;
+  int log_fd_;
+  std::optional<exec::StepResult> result_;
+  std::vector<report::Refusal> failures_;
+};
+
+}  // namespace reviewer::launch

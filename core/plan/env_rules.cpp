@@ -1,0 +1,59 @@
+#include "core/plan/env_rules.h"
+
+#include <algorithm>
+
+#include "core/workflow/env_policy.h"
+#include "core/workflow/expression.h"
+
+namespace reviewer::plan {
+
+std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& where,
+                                      Findings& f) {
+  std::vector<workflow::Entry> out;
+  if (env.is_scalar() && workflow::contains_expression(env.scalar)) {
+    f.refuse("expression-in-env", where + " 'env' is an expression", env);
+    return out;
+  }
+  if (!env.is_mapping()) {
+    if (!env.is_null()) f.refuse("invalid-env", where + " 'env' must be a mapping", env);
+    return out;
+  }
+  for (const auto& [key, value] : env.entries) {
+    bool ok = true;
+    if (auto verdict = workflow::check_env_name(key.scalar)) {
+      f.refuse(verdict->rule, where + " env " + quote(key.scalar) + " " + verdict->reason, key);
+      ok = false;
+    }
+    std::string text;
+    if (value.is_scalar()) {
+      text = value.scalar;
+    } else if (!value.is_null()) {
+      f.refuse("invalid-env", where + " env " + quote(key.scalar) + " must be a literal string",
+               value);
+      ok = false;
+    }
+    if (workflow::contains_expression(text)) {
+      f.refuse("expression-in-env",
+               where + " env " + quote(key.scalar) + " holds an expression: " + quote(text), value);
+      ok = false;
+    }
+    if (ok) out.push_back({key.scalar, text, key.location});
+  }
+  return out;
+}
+
+std::vector<workflow::Entry> overlay_env(std::vector<workflow::Entry> base,
+                                         const std::vector<workflow::Entry>& top) {
+  for (const auto& e : top) {
+    auto it = std::find_if(base.begin(), base.end(),
+                           [&](const workflow::Entry& b) { return b.name == e.name; });
+    if (it != base.end()) {
+      *it = e;
+    } else {
+      base.push_back(e);
+    }
+  }
+  return base;
+}
+
+}  // namespace reviewer::plan

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "core/report/refusal.h"
+#include "core/yaml/node.h"
+
+namespace reviewer::plan {
+
+// Collects every refusal of one planning pass, so a user can fix them all at once.
+class Findings {
+ public:
+  void refuse(std::string rule, std::string message, const util::SourceLocation& where) {
+    refusals_.push_back({std::move(rule), std::move(message), where});
+  }
+  void refuse(std::string rule, std::string message, const yaml::Node& at) {
+    refuse(std::move(rule), std::move(message), at.location);
+  }
+  void add(report::Refusal r) { refusals_.push_back(std::move(r)); }
+  bool empty() const { return refusals_.empty(); }
+  std::size_t size() const { return refusals_.size(); }
+  report::Refusals take() { return std::move(refusals_); }
+
+ private:
+  report::Refusals refusals_;
+};
+
+// A short, quoted rendering of a scalar for messages.
+inline std::string quote(const std::string& s) {
+  constexpr std::size_t kMax = 60;
+  std::string q = s.size() > kMax ? s.substr(0, kMax) + "..." : s;
+  for (char& c : q) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return "'" + q + "'";
+}
+
+}  // namespace reviewer::plan

@@ -1,0 +1,125 @@
+#include "core/plan/fixtures.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "core/plan/planner.h"
+#include "core/yaml/bounded_loader.h"
+
+namespace reviewer::plan {
+namespace {
+
+yaml::Node scalar(const std::string& s, const util::SourceLocation& at) {
+  yaml::Node n;
+  n.kind = yaml::Node::Kind::kScalar;
+  n.scalar = s;
+  n.plain = true;
+  n.location = at;
+  return n;
+}
+
+yaml::Node mapping(const util::SourceLocation& at) {
+  yaml::Node n;
+  n.kind = yaml::Node::Kind::kMapping;
+  n.location = at;
+  return n;
+}
+
+// The workflow a case stands in: on pull_request into main, one job "fixture" with the case's
+// steps and any `job:` keys.
+yaml::Node workflow_for(const yaml::Node& c) {
+  const auto& at = c.location;
+  yaml::Node job = mapping(at);
+  job.entries.emplace_back(scalar("runs-on", at), scalar("ubuntu-latest", at));
+  if (const yaml::Node* extra = c.find("job"); extra != nullptr && extra->is_mapping()) {
+    for (const auto& e : extra->entries) job.entries.push_back(e);
+  }
+  job.entries.emplace_back(scalar("steps", at), *c.find("steps"));
+  yaml::Node jobs = mapping(at);
+  jobs.entries.emplace_back(scalar("fixture", at), std::move(job));
+  yaml::Node root = mapping(at);
+  root.entries.emplace_back(scalar("on", at), scalar("pull_request", at));
+  root.entries.emplace_back(scalar("jobs", at), std::move(jobs));
+  return root;
+}
+
+std::string got_text(const PlanResult& r) {
+  if (!r.plan) {
+    std::string out = "refuse";
+    for (const auto& x : r.refusals) out += " " + x.rule;
+    return out;
+  }
+  const auto& steps = r.plan->jobs.front().steps;
+  return steps.back().skip ? "skip" : "run";
+}
+
+FixtureResult run_case(const std::string& file, const yaml::Node& c,
+                       const plugins::Registry& registry) {
+  FixtureResult res{file, "(unnamed)", false, ""};
+  const yaml::Node* name = c.find("name");
+  if (name != nullptr && name->is_scalar()) res.name = name->scalar;
+  const yaml::Node* expect = c.find("expect");
+  const yaml::Node* steps = c.find("steps");
+  if (expect == nullptr || !expect->is_scalar() || steps == nullptr || !steps->is_sequence() ||
+      steps->items.empty()) {
+    res.detail = c.location.to_string() + ": a case needs 'steps' (a list) and 'expect'";
+    return res;
+  }
+  auto result = plan_workflow(workflow_for(c), {file, "fixture", "main"}, registry);
+  std::istringstream words(expect->scalar);
+  std::string kind;
+  words >> kind;
+  std::string got = got_text(result);
+  if (kind == "skip" || kind == "run") {
+    res.passed = got == kind;
+  } else if (kind == "refuse") {
+    std::set<std::string> want;
+    for (std::string w; words >> w;) want.insert(w);
+    std::set<std::string> have;
+    for (const auto& r : result.refusals) have.insert(r.rule);
+    res.passed = !result.plan && !want.empty() && want == have;
+  }
+  if (!res.passed) {
+    res.detail = "expected '" + expect->scalar + "', got '" + got + "'";
+    for (const auto& r : result.refusals)
+      res.detail += "\n    " + r.location->to_string() + ": " + r.rule + ": " + r.message;
+  }
+  return res;
+}
+
+}  // namespace
+
+std::vector<FixtureResult> run_fixtures(const std::string& plugin_source_dir,
+                                        const plugins::Registry& registry) {
+  std::vector<FixtureResult> out;
+  std::filesystem::path dir = std::filesystem::path(plugin_source_dir) / "fixtures";
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    auto ext = e.path().extension();
+    if (ext == ".yml" || ext == ".yaml") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    auto doc = yaml::load_file(f, f);
+    if (!doc) {
+      out.push_back({f, "(load)", false, doc.error().to_string()});
+      continue;
+    }
+    const yaml::Node* cases = doc->find("cases");
+    if (cases == nullptr || !cases->is_sequence()) {
+      out.push_back({f, "(load)", false, "a fixture file holds 'cases:' (a list)"});
+      continue;
+    }
+    for (const auto& c : cases->items) out.push_back(run_case(f, c, registry));
+  }
+  if (out.empty()) {
+    out.push_back(
+        {dir.string(), "(no fixtures)", false, "a plugin without fixtures fails the check"});
+  }
+  return out;
+}
+
+}  // namespace reviewer::plan

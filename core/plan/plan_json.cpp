@@ -1,0 +1,52 @@
+#include <nlohmann/json.hpp>
+
+#include "core/plan/plan.h"
+
+namespace reviewer::plan {
+namespace {
+
+nlohmann::json location_json(const util::SourceLocation& l) {
+  return {{"file", l.file}, {"line", l.line}, {"column", l.column}};
+}
+
+}  // namespace
+
+nlohmann::json to_json(const Plan& plan) {
+  nlohmann::json jobs = nlohmann::json::array();
+  for (const auto& job : plan.jobs) {
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& s : job.steps) {
+      nlohmann::json j{{"index", s.step.index},
+                       {"action", s.step.action},
+                       {"plugin", s.plugin},
+                       {"decision", s.skip ? "skip" : "run"},
+                       {"location", location_json(s.step.location)}};
+      if (!s.step.ref.empty()) j["ref"] = s.step.ref;
+      if (s.step.name) j["name"] = *s.step.name;
+      if (s.skip) j["asserts"] = s.assertion;
+      if (s.fetch_depth) j["fetch_depth"] = *s.fetch_depth;
+      if (s.step.timeout_minutes) j["timeout_minutes"] = *s.step.timeout_minutes;
+      if (s.step.shell) j["shell"] = *s.step.shell;
+      if (s.step.working_directory) j["working_directory"] = *s.step.working_directory;
+      steps.push_back(std::move(j));
+    }
+    jobs.push_back({{"id", job.id},
+                    {"needs", job.needs},
+                    {"timeout_minutes", job.timeout_minutes},
+                    {"if", job.always ? "always()" : "success()"},
+                    {"fetch_depth", job.fetch_depth},
+                    {"steps", steps}});
+  }
+  nlohmann::json pins = nlohmann::json::array();
+  for (const auto& p : plan.pins) {
+    pins.push_back(
+        {{"runtime", p.runtime}, {"version", p.version}, {"location", location_json(p.location)}});
+  }
+  return {{"workflow", plan.workflow_file},
+          {"job", plan.job},
+          {"base", plan.base},
+          {"jobs", jobs},
+          {"pins", pins}};
+}
+
+}  // namespace reviewer::plan

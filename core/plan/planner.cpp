@@ -1,0 +1,72 @@
+#include "core/plan/planner.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/plan/env_rules.h"
+#include "core/plan/job_rules.h"
+#include "core/plan/needs.h"
+#include "core/plan/trigger.h"
+#include "core/yaml/bounded_loader.h"
+
+namespace reviewer::plan {
+namespace {
+
+constexpr std::array kAcceptedTopKeys = {"name",     "run-name", "on",          "env",
+                                         "defaults", "jobs",     "permissions", "concurrency"};
+
+}  // namespace
+
+PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
+                         const plugins::Registry& registry) {
+  Findings f;
+  PlanResult result;
+  if (!root.is_mapping()) {
+    f.refuse("workflow-not-mapping", "a workflow is a YAML mapping",
+             util::SourceLocation{request.workflow_file, 1, 1});
+    result.refusals = f.take();
+    return result;
+  }
+  for (const auto& [key, value] : root.entries) {
+    if (std::find(kAcceptedTopKeys.begin(), kAcceptedTopKeys.end(), key.scalar) ==
+        kAcceptedTopKeys.end()) {
+      f.refuse("unknown-workflow-key", "workflow key " + quote(key.scalar) + " is not understood",
+               key);
+    }
+  }
+  check_trigger(root, request.base, f);
+  WorkflowDefaults defaults;
+  defaults.file = request.workflow_file;
+  if (const yaml::Node* env = root.find("env")) defaults.env = read_env(*env, "workflow", f);
+  read_defaults(root, "workflow", defaults, f);
+
+  const yaml::Node* jobs = root.find("jobs");
+  if (jobs == nullptr || !jobs->is_mapping()) {
+    f.refuse("job-not-found", "the workflow has no 'jobs' mapping",
+             jobs != nullptr ? jobs->location : root.location);
+    result.refusals = f.take();
+    return result;
+  }
+  Plan plan{request.workflow_file, request.job, request.base, {}, {}};
+  for (const auto& id : needs_closure(*jobs, request.job, f)) {
+    plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, registry, plan.pins, f));
+  }
+  if (f.empty()) {
+    result.plan = std::move(plan);
+  } else {
+    result.refusals = f.take();
+  }
+  return result;
+}
+
+PlanResult plan_file(const std::string& path, const PlanRequest& request,
+                     const plugins::Registry& registry) {
+  auto root = yaml::load_file(path, request.workflow_file);
+  if (!root) {
+    const auto& e = root.error();
+    return PlanResult{std::nullopt, {{e.code, e.message, e.location}}};
+  }
+  return plan_workflow(*root, request, registry);
+}
+
+}  // namespace reviewer::plan

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/plan/plan.h"
+#include "core/plugins/registry.h"
+#include "core/report/refusal.h"
+#include "core/yaml/node.h"
+
+namespace reviewer::plan {
+
+struct PlanRequest {
+  std::string workflow_file;  // as named in locations (the path inside the repository)
+  std::string job;
+  std::string base;
+};
+
+// A plan, or every reason there is none.
+struct PlanResult {
+  std::optional<Plan> plan;
+  report::Refusals refusals;
+};
+
+// Plans `request.job` and the jobs it needs from an already bounded-loaded workflow, collecting
+// every refusal in one pass.
+PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
+                         const plugins::Registry& registry);
+
+// Loads `path` within the YAML bounds (a crossed bound stops at once) and plans it.
+PlanResult plan_file(const std::string& path, const PlanRequest& request,
+                     const plugins::Registry& registry);
+
+}  // namespace reviewer::plan

@@ -1,0 +1,230 @@
+#include "core/plan/step_rules.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "core/plan/env_rules.h"
+#include "core/workflow/expression.h"
+
+namespace reviewer::plan {
+namespace {
+
+constexpr std::array kStepKeys = {"id",
+                                  "name",
+                                  "uses",
+                                  "run",
+                                  "with",
+                                  "env",
+                                  "if",
+                                  "shell",
+                                  "working-directory",
+                                  "timeout-minutes",
+                                  "continue-on-error"};
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+const yaml::Node* scalar_or_refuse(const yaml::Node& n, const std::string& what, Findings& f) {
+  if (!n.is_scalar()) {
+    f.refuse("invalid-step", what + " must be a string", n);
+    return nullptr;
+  }
+  return &n;
+}
+
+void read_uses(const yaml::Node& uses, workflow::Step& step, Findings& f) {
+  const std::string& u = uses.scalar;
+  step.uses_location = uses.location;
+  if (workflow::contains_expression(u)) {
+    f.refuse("expression-in-uses", "'uses' holds an expression: " + quote(u), uses);
+    return;
+  }
+  if (u.starts_with("docker://")) {
+    f.refuse("docker-action", "docker actions cannot be reproduced in the sandbox: " + quote(u),
+             uses);
+    return;
+  }
+  if (u.starts_with("./") || u.starts_with("../")) {
+    f.refuse("local-action",
+             "local actions are code of the pull request itself run as an action: " + quote(u),
+             uses);
+    return;
+  }
+  auto at = u.rfind('@');
+  if (at == std::string::npos || at == 0 || at + 1 == u.size()) {
+    f.refuse("unreviewed-action-ref", "'uses' names no ref: " + quote(u), uses);
+    return;
+  }
+  step.action = lower(u.substr(0, at));
+  step.ref = u.substr(at + 1);
+}
+
+}  // namespace
+
+std::optional<std::int64_t> read_timeout(const yaml::Node& value, const std::string& what,
+                                         Findings& f) {
+  if (value.is_scalar() && workflow::contains_expression(value.scalar)) {
+    f.refuse("expression-in-timeout", what + " holds an expression: " + quote(value.scalar), value);
+    return std::nullopt;
+  }
+  const std::string s = value.is_scalar() && value.plain ? value.scalar : std::string();
+  bool digits = !s.empty() && s.size() <= 6 &&
+                std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+  if (!digits || std::stoll(s) <= 0) {
+    f.refuse("invalid-timeout",
+             what + " must be a positive whole number of minutes, got " +
+                 quote(value.is_scalar() ? value.scalar : std::string("(not a number)")),
+             value);
+    return std::nullopt;
+  }
+  return std::stoll(s);
+}
+
+bool check_working_directory(const yaml::Node& value, const std::string& what, Findings& f) {
+  if (!value.is_scalar()) {
+    f.refuse("invalid-working-directory", what + " must be a string", value);
+    return false;
+  }
+  const std::string& wd = value.scalar;
+  if (workflow::contains_expression(wd)) {
+    f.refuse("expression-in-working-directory", what + " holds an expression: " + quote(wd), value);
+    return false;
+  }
+  bool escapes = wd.starts_with("/") || wd.starts_with("~");
+  std::size_t start = 0;
+  while (!escapes && start <= wd.size()) {
+    auto end = wd.find('/', start);
+    if (wd.substr(start, end == std::string::npos ? std::string::npos : end - start) == "..") {
+      escapes = true;
+    }
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (escapes || wd.find('\0') != std::string::npos) {
+    f.refuse("working-directory-outside",
+             what + " " + quote(wd) + " must be a relative path inside the worktree", value);
+    return false;
+  }
+  return true;
+}
+
+std::optional<workflow::Step> read_step(const yaml::Node& node, const std::string& job_id,
+                                        std::uint32_t index, Findings& f) {
+  const std::size_t before = f.size();
+  workflow::Step step;
+  step.job_id = job_id;
+  step.index = index;
+  step.location = node.location;
+  if (!node.is_mapping()) {
+    f.refuse("invalid-step", "a step must be a mapping", node);
+    return std::nullopt;
+  }
+  for (const auto& [key, value] : node.entries) {
+    const std::string& k = key.scalar;
+    if (std::find(kStepKeys.begin(), kStepKeys.end(), k) == kStepKeys.end()) {
+      f.refuse("unknown-step-key", "step key " + quote(k) + " is not understood", key);
+    }
+  }
+  const yaml::Node* uses = node.find("uses");
+  const yaml::Node* run = node.find("run");
+  if (uses != nullptr && run != nullptr) {
+    f.refuse("step-uses-and-run", "a step has exactly one of 'uses' and 'run'", node);
+    return std::nullopt;
+  }
+  if (uses == nullptr && run == nullptr) {
+    f.refuse("step-without-action", "a step needs 'uses' or 'run'", node);
+    return std::nullopt;
+  }
+  if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar())
+    step.name = n->scalar;
+  if (const yaml::Node* c = node.find("continue-on-error")) {
+    f.refuse("continue-on-error",
+             "'continue-on-error' changes what counts as success; the review cannot tell a "
+             "tolerated failure from a pass",
+             *c);
+  }
+  if (const yaml::Node* cond = node.find("if")) {
+    if (!cond->is_scalar() || !workflow::is_accepted_condition(cond->scalar)) {
+      f.refuse("step-condition",
+               "step 'if' must be exactly success() or always(), got " +
+                   quote(cond->is_scalar() ? cond->scalar : "(not a string)"),
+               *cond);
+    } else {
+      step.if_condition = cond->scalar;
+    }
+  }
+  if (const yaml::Node* env = node.find("env")) step.env = read_env(*env, "step", f);
+  if (const yaml::Node* t = node.find("timeout-minutes")) {
+    step.timeout_location = t->location;
+    if (uses != nullptr) {
+      f.refuse("timeout-on-skipped-step",
+               "'timeout-minutes' on a 'uses' step: how the real action behaves at that limit "
+               "cannot be reproduced",
+               *t);
+    } else if (auto minutes = read_timeout(*t, "step 'timeout-minutes'", f)) {
+      step.timeout_minutes = *minutes;
+    }
+  }
+  if (const yaml::Node* sh = node.find("shell")) {
+    if (!sh->is_scalar() || sh->scalar != "bash") {
+      f.refuse("non-bash-shell",
+               "only bash steps are reproduced; 'shell' is " +
+                   quote(sh->is_scalar() ? sh->scalar : "(not a string)"),
+               *sh);
+    } else {
+      step.shell = "bash";
+    }
+  }
+  if (const yaml::Node* wd = node.find("working-directory")) {
+    if (check_working_directory(*wd, "step 'working-directory'", f)) {
+      step.working_directory = wd->scalar;
+    }
+  }
+  if (uses != nullptr) {
+    if (scalar_or_refuse(*uses, "'uses'", f) != nullptr) read_uses(*uses, step, f);
+    if (const yaml::Node* with = node.find("with")) {
+      if (!with->is_mapping()) {
+        f.refuse("invalid-input", "'with' must be a mapping", *with);
+      } else {
+        for (const auto& [key, value] : with->entries) {
+          std::string text = value.is_scalar() ? value.scalar : std::string();
+          if (!value.is_scalar() && !value.is_null()) {
+            f.refuse("invalid-input", "input " + quote(key.scalar) + " must be a literal string",
+                     value);
+          } else if (workflow::contains_expression(text)) {
+            f.refuse("expression-in-input",
+                     "input " + quote(key.scalar) +
+                         " holds an expression a skipped action never evaluates: " + quote(text),
+                     value);
+          } else {
+            step.inputs.push_back({key.scalar, text, key.location});
+          }
+        }
+      }
+    }
+  } else {
+    step.action = "run";
+    step.uses_location = run->location;
+    if (node.find("with") != nullptr) {
+      f.refuse("invalid-step", "'with' belongs to 'uses' steps", *node.find_key("with"));
+    }
+    if (!run->is_scalar()) {
+      f.refuse("invalid-step", "'run' must be a string", *run);
+    } else if (workflow::contains_expression(run->scalar)) {
+      f.refuse("expression-in-run",
+               "the script holds a ${{ }} expression, which CI would substitute before bash "
+               "runs it",
+               *run);
+    } else {
+      step.run = run->scalar;
+    }
+  }
+  if (f.size() != before && step.action.empty()) return std::nullopt;
+  return step;
+}
+
+}  // namespace reviewer::plan

@@ -1,0 +1,170 @@
+#include "core/plugins/invoke.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "core/util/check.h"
+
+namespace reviewer::plugins {
+namespace {
+
+reviewer_str c_str(const std::string& s) { return {s.data(), s.size()}; }
+reviewer_str c_opt(const std::optional<std::string>& s) {
+  return s ? c_str(*s) : reviewer_str{nullptr, 0};
+}
+reviewer_location c_loc(const util::SourceLocation& l) { return {c_str(l.file), l.line, l.column}; }
+std::string str(reviewer_str s) {
+  return s.data == nullptr ? std::string{} : std::string(s.data, s.size);
+}
+util::SourceLocation loc(const reviewer_location& l) { return {str(l.file), l.line, l.column}; }
+
+// The C view of a step; it points into `step`, which must outlive it.
+class StepViewStorage {
+ public:
+  explicit StepViewStorage(const workflow::Step& step) {
+    for (const auto& e : step.inputs)
+      inputs_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
+    for (const auto& e : step.env)
+      env_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
+    view_.struct_size = sizeof(view_);
+    view_.job_id = c_str(step.job_id);
+    view_.index = step.index;
+    view_.name = c_opt(step.name);
+    view_.action = c_str(step.action);
+    view_.ref = c_str(step.ref);
+    view_.run = c_str(step.run);
+    view_.shell = c_opt(step.shell);
+    view_.working_directory = c_opt(step.working_directory);
+    view_.if_condition = c_opt(step.if_condition);
+    view_.timeout_minutes = step.timeout_minutes.value_or(-1);
+    view_.inputs = inputs_.data();
+    view_.input_count = inputs_.size();
+    view_.env = env_.data();
+    view_.env_count = env_.size();
+    view_.location = c_loc(step.location);
+    view_.uses_location = c_loc(step.uses_location);
+    view_.timeout_location = c_loc(step.timeout_location);
+  }
+  const reviewer_step_view* get() const { return &view_; }
+
+ private:
+  std::vector<reviewer_entry> inputs_;
+  std::vector<reviewer_entry> env_;
+  reviewer_step_view view_{};
+};
+
+struct PlanCollector {
+  PlanOutcome outcome;
+  int skips = 0;
+  int runs = 0;
+};
+
+PlanCollector* collector(void* host) { return static_cast<PlanCollector*>(host); }
+
+// Keeps an action handle for the length of one call.
+class ActionHandle {
+ public:
+  explicit ActionHandle(const reviewer_plugin_descriptor* d) : d_(d), h_(d->create()) {}
+  ~ActionHandle() {
+    if (h_ != nullptr) d_->destroy(h_);
+  }
+  ActionHandle(const ActionHandle&) = delete;
+  ActionHandle& operator=(const ActionHandle&) = delete;
+  reviewer_action_handle get() const { return h_; }
+
+ private:
+  const reviewer_plugin_descriptor* d_;
+  reviewer_action_handle h_;
+};
+
+struct ExecuteBridge {
+  ExecuteHost* host;
+};
+
+ExecuteHost& bridge(void* h) { return *static_cast<ExecuteBridge*>(h)->host; }
+
+}  // namespace
+
+PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job) {
+  StepViewStorage view(step);
+  reviewer_job_context ctx{sizeof(reviewer_job_context), c_str(job.job_id),
+                           c_str(job.workflow_file), job.step_count, step.index == 0 ? 1 : 0};
+  PlanCollector c;
+  reviewer_plan_sink sink{};
+  sink.struct_size = sizeof(sink);
+  sink.host = &c;
+  sink.skip = [](void* h, reviewer_str assertion) {
+    collector(h)->skips++;
+    collector(h)->outcome.assertion = str(assertion);
+  };
+  sink.run = [](void* h) { collector(h)->runs++; };
+  sink.refuse = [](void* h, reviewer_str rule, reviewer_str message, reviewer_location where) {
+    collector(h)->outcome.refusals.push_back({str(rule), str(message), loc(where)});
+  };
+  sink.pin = [](void* h, reviewer_str runtime, reviewer_str version, reviewer_location where) {
+    collector(h)->outcome.pins.push_back({str(runtime), str(version), loc(where)});
+  };
+  sink.assert_fetch_depth = [](void* h, std::int32_t depth) {
+    collector(h)->outcome.fetch_depth = depth;
+  };
+  ActionHandle action(plugin.descriptor);
+  if (action.get() == nullptr) {
+    c.outcome.refusals.push_back(
+        {"plugin-internal-error",
+         fmt::format("plugin '{}' could not create its action", plugin.name), step.location});
+    return std::move(c.outcome);
+  }
+  plugin.descriptor->plan(action.get(), view.get(), &ctx, &sink);
+  PlanOutcome& out = c.outcome;
+  if (!out.refusals.empty()) {
+    out.decision = PlanOutcome::Decision::kRefuse;
+  } else if (c.skips + c.runs != 1) {
+    out.decision = PlanOutcome::Decision::kRefuse;
+    out.refusals.push_back({"plugin-protocol",
+                            fmt::format("plugin '{}' answered {} skip and {} run decisions for one "
+                                        "step; exactly one is required",
+                                        plugin.name, c.skips, c.runs),
+                            step.location});
+  } else {
+    out.decision = c.skips == 1 ? PlanOutcome::Decision::kSkip : PlanOutcome::Decision::kRun;
+  }
+  return std::move(c.outcome);
+}
+
+void execute_step(const PluginLibrary& plugin, const workflow::Step& step, ExecuteHost& host) {
+  StepViewStorage view(step);
+  ExecuteBridge b{&host};
+  reviewer_host_services s{};
+  s.struct_size = sizeof(s);
+  s.host = &b;
+  s.log = [](void* h, reviewer_str message) {
+    bridge(h).log(std::string_view(message.data, message.size));
+  };
+  s.run_script = [](void* h, const reviewer_run_request* r) -> std::int32_t {
+    RunRequest req{
+        str(r->script), str(r->shell), str(r->working_directory), r->timeout_minutes, {}};
+    for (std::size_t i = 0; i < r->env_count; ++i) {
+      req.env.push_back({str(r->env[i].name), str(r->env[i].value), loc(r->env[i].location)});
+    }
+    return bridge(h).run_script(req);
+  };
+  s.history_shape = [](void* h, reviewer_history_shape* out) -> std::int32_t {
+    auto shape = bridge(h).history_shape();
+    if (!shape) return -1;
+    *out = {shape->shallow ? 1 : 0, shape->commit_count, shape->tag_count};
+    return 0;
+  };
+  s.fail = [](void* h, reviewer_str rule, reviewer_str message) {
+    bridge(h).fail(str(rule), str(message));
+  };
+  ActionHandle action(plugin.descriptor);
+  if (action.get() == nullptr) {
+    host.fail("plugin-internal-error",
+              fmt::format("plugin '{}' could not create its action", plugin.name));
+    return;
+  }
+  plugin.descriptor->execute(action.get(), view.get(), &s);
+}
+
+}  // namespace reviewer::plugins

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/plugins/plugin_library.h"
+#include "core/report/refusal.h"
+#include "core/workflow/model.h"
+
+namespace reviewer::plugins {
+
+// A runtime the resolver must satisfy exactly (setup-node's node-version, ...).
+struct RuntimePin {
+  std::string runtime;
+  std::string version;
+  util::SourceLocation location;
+};
+
+struct PlanOutcome {
+  enum class Decision { kSkip, kRun, kRefuse };
+  Decision decision = Decision::kRefuse;
+  std::string assertion;  // what a skip claims
+  report::Refusals refusals;
+  std::vector<RuntimePin> pins;
+  std::optional<std::int32_t> fetch_depth;  // asserted by a skipped checkout
+};
+
+struct JobInfo {
+  std::string job_id;
+  std::string workflow_file;
+  std::uint32_t step_count = 0;
+};
+
+// Asks `plugin` to plan `step`. A plugin that answers neither or both of skip and run breaks the
+// protocol and the step is refused (plugin-protocol); exceptions never cross (the SDK turns them
+// into plugin-internal-error refusals).
+PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job);
+
+struct HistoryShape {
+  bool shallow = false;
+  std::int64_t commit_count = 0;
+  std::int64_t tag_count = 0;
+};
+
+struct RunRequest {
+  std::string script;
+  std::string shell;
+  std::string working_directory;
+  std::int64_t timeout_minutes = -1;
+  std::vector<workflow::Entry> env;
+};
+
+// What the host offers a plugin at execute time; the launcher implements it.
+class ExecuteHost {
+ public:
+  virtual ~ExecuteHost() = default;
+  virtual void log(std::string_view message) = 0;
+  virtual int run_script(const RunRequest& request) = 0;
+  virtual std::optional<HistoryShape> history_shape() = 0;
+  virtual void fail(const std::string& rule, const std::string& message) = 0;
+};
+
+// Runs `plugin`'s execute phase for `step` against `host`.
+void execute_step(const PluginLibrary& plugin, const workflow::Step& step, ExecuteHost& host);
+
+}  // namespace reviewer::plugins

@@ -1,0 +1,185 @@
+#include "core/plugins/plugin_library.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <boost/dll/library_info.hpp>
+#include <boost/dll/shared_library.hpp>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <regex>
+
+#include "core/plugins/file_checks.h"
+#include "core/util/sha256.h"
+#include "core/util/unique_fd.h"
+
+namespace reviewer::plugins {
+namespace {
+
+constexpr const char* kEntrySymbol = REVIEWER_ENTRY_PREFIX "1";
+static_assert(REVIEWER_ABI_VERSION == 1, "update kEntrySymbol with the ABI generation");
+
+util::Error refuse(const std::string& rule, const std::string& path, const std::string& message) {
+  return util::make_error(rule, message, util::SourceLocation{path, 0, 0});
+}
+
+bool is_sha(const char* s) {
+  if (s == nullptr || std::strlen(s) != 40) return false;
+  for (const char* p = s; *p != 0; ++p) {
+    if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return false;
+  }
+  return true;
+}
+
+// Libraries are never unloaded: objects made by a plugin do not keep it alive, so the handles
+// live in storage that is never destroyed.
+std::vector<boost::dll::shared_library>& loaded_libraries() {
+  static auto* libs = new std::vector<boost::dll::shared_library>();
+  return *libs;
+}
+
+// The entry symbols the file carries in our section, read without running any of its code.
+util::Result<std::vector<std::string>> entry_symbols(const std::string& fd_path,
+                                                     const std::string& path) {
+  try {
+    boost::dll::library_info info(fd_path, true);
+    auto sections = info.sections();
+    if (std::find(sections.begin(), sections.end(), REVIEWER_ENTRY_SECTION) == sections.end()) {
+      return std::vector<std::string>{};
+    }
+    return info.symbols(REVIEWER_ENTRY_SECTION);
+  } catch (const std::exception& e) {
+    return refuse("plugin-malformed", path,
+                  fmt::format("'{}' is not a readable ELF shared object: {}", path, e.what()));
+  }
+}
+
+util::Result<std::vector<Claim>> copy_claims(const reviewer_plugin_descriptor& d,
+                                             const std::string& path) {
+  std::vector<Claim> claims;
+  if (d.claims == nullptr || d.claim_count == 0) {
+    return refuse("plugin-invalid-claim", path, "plugin claims no action");
+  }
+  for (std::size_t i = 0; i < d.claim_count; ++i) {
+    const reviewer_claim& c = d.claims[i];
+    if (c.action == nullptr || *c.action == 0) {
+      return refuse("plugin-invalid-claim", path, "a claim has no action id");
+    }
+    Claim out{c.action, {}};
+    for (std::size_t j = 0; j < c.ref_count; ++j) {
+      if (!is_sha(c.refs[j].sha) || c.refs[j].tag == nullptr) {
+        return refuse("plugin-invalid-claim", path,
+                      fmt::format("action '{}' lists a reviewed ref that is not a full "
+                                  "lower-case 40-hex commit SHA with a tag",
+                                  c.action));
+      }
+      out.refs.push_back({c.refs[j].sha, c.refs[j].tag});
+    }
+    claims.push_back(std::move(out));
+  }
+  return claims;
+}
+
+}  // namespace
+
+bool plugin_trace_enabled() {
+  const char* v = std::getenv("REVIEWER_DEBUG_PLUGINS");
+  return v != nullptr && *v != 0 && std::strcmp(v, "0") != 0;
+}
+
+util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest& manifest) {
+  const std::string file = std::filesystem::path(path).filename();
+  const std::string stem = std::filesystem::path(path).stem();
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) != 0) {
+    return refuse("plugin-not-regular", path, fmt::format("cannot stat '{}'", path));
+  }
+  if (S_ISLNK(lst.st_mode))
+    return refuse("plugin-symlink", path, fmt::format("'{}' is a symlink", path));
+  if (!S_ISREG(lst.st_mode)) {
+    return refuse("plugin-not-regular", path, fmt::format("'{}' is not a regular file", path));
+  }
+  if (auto r = check_ownership(lst, path, "plugin-permissions")) {
+    return util::make_error(r->rule, r->message, r->location);
+  }
+  // Everything after this point reads the file through one descriptor, so what is hashed,
+  // inspected and loaded is the same inode. The descriptor stays open for the life of the
+  // process, which keeps each /proc/self/fd path unique for the dynamic loader.
+  int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (raw < 0) return refuse("plugin-not-regular", path, fmt::format("cannot open '{}'", path));
+  util::UniqueFd fd(raw);
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0 || st.st_ino != lst.st_ino || st.st_dev != lst.st_dev) {
+    return refuse("plugin-not-regular", path, fmt::format("'{}' changed while opened", path));
+  }
+  const std::string fd_path = "/proc/self/fd/" + std::to_string(fd.get());
+  auto listed = manifest.find(file);
+  if (listed == manifest.end()) {
+    return refuse("plugin-not-in-manifest", path,
+                  fmt::format("'{}' is not listed in the install manifest", file));
+  }
+  auto hash = util::sha256_fd(fd.get(), path);
+  if (!hash) return refuse("plugin-not-regular", path, hash.error().message);
+  if (*hash != listed->second) {
+    return refuse(
+        "plugin-hash-mismatch", path,
+        fmt::format("'{}' has SHA-256 {}, the manifest says {}", file, *hash, listed->second));
+  }
+  auto symbols = entry_symbols(fd_path, path);
+  if (!symbols) return symbols.error();
+  bool has_entry = false;
+  std::string other;
+  for (const auto& s : *symbols) {
+    if (s == kEntrySymbol) has_entry = true;
+    if (s.starts_with(REVIEWER_ENTRY_PREFIX) && s != kEntrySymbol) other = s;
+  }
+  if (!has_entry && !other.empty()) {
+    return refuse("plugin-abi-mismatch", path,
+                  fmt::format("'{}' was built for another plugin ABI: expected entry '{}', "
+                              "found '{}'",
+                              file, kEntrySymbol, other));
+  }
+  if (!has_entry) {
+    return refuse("plugin-no-entry", path,
+                  fmt::format("'{}' exports no '{}' in section '{}'", file, kEntrySymbol,
+                              REVIEWER_ENTRY_SECTION));
+  }
+
+  boost::dll::shared_library lib;
+  try {
+    lib.load(fd_path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  } catch (const std::exception& e) {
+    return refuse("plugin-load-failed", path, fmt::format("cannot load '{}': {}", file, e.what()));
+  }
+  const auto* d = &lib.get<const reviewer_plugin_descriptor>(kEntrySymbol);
+  loaded_libraries().push_back(std::move(lib));
+  (void)fd.release();
+
+  if (d->abi_version != REVIEWER_ABI_VERSION ||
+      d->struct_size < sizeof(reviewer_plugin_descriptor)) {
+    return refuse("plugin-abi-mismatch", path,
+                  fmt::format("'{}' declares ABI version {}, expected {}", file, d->abi_version,
+                              REVIEWER_ABI_VERSION));
+  }
+  if (d->create == nullptr || d->destroy == nullptr || d->plan == nullptr ||
+      d->execute == nullptr) {
+    return refuse("plugin-abi-mismatch", path,
+                  fmt::format("'{}' lacks a required entry point", file));
+  }
+  std::string declared = d->name == nullptr ? "" : d->name;
+  if (declared != stem) {
+    return refuse("plugin-name-mismatch", path,
+                  fmt::format("'{}' declares name '{}'; a plugin's name must equal its file stem "
+                              "'{}'",
+                              file, declared, stem));
+  }
+  auto claims = copy_claims(*d, path);
+  if (!claims) return claims.error();
+  return PluginLibrary{stem, path, d, std::move(*claims)};
+}
+
+}  // namespace reviewer::plugins

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <reviewer/sdk/abi.h>
+
+#include <string>
+#include <vector>
+
+#include "core/plugins/manifest.h"
+#include "core/report/refusal.h"
+#include "core/util/result.h"
+
+namespace reviewer::plugins {
+
+struct ReviewedRef {
+  std::string sha;
+  std::string tag;
+};
+
+struct Claim {
+  std::string action;
+  std::vector<ReviewedRef> refs;
+};
+
+// One verified, loaded plugin. The library behind it stays loaded until the process exits, so
+// the descriptor and everything it points to stay valid for as long as this object is used.
+struct PluginLibrary {
+  std::string name;  // == file stem
+  std::string path;
+  const reviewer_plugin_descriptor* descriptor = nullptr;
+  std::vector<Claim> claims;
+};
+
+// Verifies `path` against `manifest` and the file rules, inspects its symbols without loading,
+// then loads it and checks its descriptor. Refusal rules: plugin-symlink, plugin-not-regular,
+// plugin-permissions, plugin-not-in-manifest, plugin-hash-mismatch, plugin-malformed,
+// plugin-no-entry, plugin-abi-mismatch, plugin-name-mismatch, plugin-invalid-claim,
+// plugin-load-failed.
+util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest& manifest);
+
+// True when REVIEWER_DEBUG_PLUGINS is set: every candidate and the reason it was accepted or
+// refused goes to stderr (it changes what is printed, never what is loaded).
+bool plugin_trace_enabled();
+
+}  // namespace reviewer::plugins

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/util/result.h"
+#include "core/yaml/node.h"
+
+namespace reviewer::yaml {
+
+// The hard bounds a workflow must stay within before any tree is built or walked.
+struct Bounds {
+  std::size_t max_bytes = 256 * 1024;
+  std::size_t max_nodes = 50'000;  // every alias use counts as the whole subtree it names
+  std::size_t max_depth = 32;      // also counted through aliases
+};
+
+// Loads one YAML document from `text` (named `file` in locations) within `bounds`, building the
+// tree from the parser's event stream. Refuses (Error::code is the rule id) an oversized file,
+// too many nodes or too deep nesting (counted through aliases, without expanding them first),
+// a key that is not a plain printable-ASCII scalar, a duplicate key, more than one document,
+// an explicit tag, a merge key, and malformed YAML or anchors; the error carries the position
+// where the bound was crossed.
+util::Result<Node> load(std::string_view text, const std::string& file, const Bounds& bounds = {});
+
+// Reads `path` (no symlink followed, at most bounds.max_bytes + 1 bytes read) and loads it.
+util::Result<Node> load_file(const std::string& path, const std::string& display_name,
+                             const Bounds& bounds = {});
+
+}  // namespace reviewer::yaml
