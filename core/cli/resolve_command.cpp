@@ -1,0 +1,122 @@
+// `reviewer resolve`: reads a worktree's declarations (and pins), prints the one matrix image
+// they select or every refusal. Exit 0 resolved, 2 usage, 3 refused.
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/cli/commands.h"
+#include "core/report/exit_code.h"
+#include "core/report/render.h"
+#include "core/resolve/resolver.h"
+
+namespace reviewer::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ResolveArgs {
+  std::string matrix;
+  std::string workflow;
+  std::string job;
+  std::vector<std::string> pins;
+  std::string dir;
+  std::string format = "text";
+};
+
+// The installed layout (and the build tree's, which mirrors it): bin/../share/reviewer/.
+std::string default_matrix_path() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "runtime-matrix.json";
+  return (exe.parent_path().parent_path() / "share" / "reviewer" / "runtime-matrix.json").string();
+}
+
+int usage(const std::string& message) {
+  std::cerr << "reviewer resolve: " << message << '\n';
+  return report::to_int(report::ExitCode::kUsage);
+}
+
+int print_refusals(const report::Refusals& refusals, const std::string& format) {
+  if (format == "json") {
+    std::cout << nlohmann::json{{"refusals", report::to_json(refusals)}}.dump(2) << '\n';
+  } else {
+    for (const auto& r : refusals) std::cout << report::to_text(r) << '\n';
+  }
+  return report::to_int(report::ExitCode::kRefused);
+}
+
+int run_resolve(const ResolveArgs& args) {
+  if (!args.workflow.empty() || !args.job.empty()) {
+    // The plan's pins come from the planner (core/plan), which is wired in separately.
+    return usage(
+        "--workflow/--job need the planner, which is not wired into resolve yet; "
+        "pass the job's pins with --pin runtime@version");
+  }
+  std::vector<resolve::Pin> pins;
+  for (const auto& spec : args.pins) {
+    const std::size_t at = spec.find('@');
+    if (at == std::string::npos || at == 0 || at + 1 == spec.size()) {
+      return usage("--pin takes runtime@version (e.g. node@22.22.1), not \"" + spec + "\"");
+    }
+    pins.push_back({spec.substr(0, at), spec.substr(at + 1), util::SourceLocation{"--pin"}});
+  }
+  std::error_code ec;
+  if (!fs::is_directory(args.dir, ec)) return usage("\"" + args.dir + "\" is not a directory");
+
+  const std::string matrix_path = args.matrix.empty() ? default_matrix_path() : args.matrix;
+  auto matrix = resolve::load_matrix(matrix_path);
+  if (!matrix) {
+    return print_refusals({report::Refusal{matrix.error().code, matrix.error().message,
+                                           util::SourceLocation{matrix_path}}},
+                          args.format);
+  }
+  auto result = resolve::resolve(args.dir, *matrix, pins);
+  if (const auto* refusals = std::get_if<report::Refusals>(&result)) {
+    return print_refusals(*refusals, args.format);
+  }
+  const auto& resolution = std::get<resolve::Resolution>(result);
+  if (args.format == "json") {
+    nlohmann::json declarations = nlohmann::json::array();
+    for (const auto& d : resolution.declarations) {
+      declarations.push_back({{"tool", d.tool},
+                              {"value", d.value},
+                              {"source", d.source},
+                              {"location", d.location.to_string()},
+                              {"range", d.range.to_string().empty() ? "*" : d.range.to_string()}});
+    }
+    std::cout << nlohmann::json{{"image", resolution.image},
+                                {"runtimes", resolution.runtimes},
+                                {"declarations", declarations}}
+                     .dump(2)
+              << '\n';
+  } else {
+    std::cout << resolution.image << '\n';
+  }
+  return report::to_int(report::ExitCode::kOk);
+}
+
+}  // namespace
+
+void register_resolve_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ResolveArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "resolve", "select the one runtime-matrix image a worktree's declarations and pins need");
+  sub->add_option("--matrix", args->matrix,
+                  "the runtime matrix (default: <prefix>/share/reviewer/runtime-matrix.json)");
+  sub->add_option("--workflow", args->workflow,
+                  "workflow file whose planned job's pins to add (needs the planner; not yet)");
+  sub->add_option("--job", args->job, "the job id in --workflow (needs the planner; not yet)");
+  sub->add_option("--pin", args->pins, "an exact runtime pin runtime@version, e.g. node@22.22.1")
+      ->allow_extra_args(false);
+  sub->add_option("--format", args->format, "output format")
+      ->check(CLI::IsMember({"text", "json"}));
+  sub->add_option("DIR", args->dir, "the worktree")->required();
+  sub->callback([args, &exit_code] { exit_code = run_resolve(*args); });
+}
+
+}  // namespace reviewer::cli

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/report/refusal.h"
+#include "core/resolve/semver_range.h"
+#include "core/util/result.h"
+#include "core/util/source_location.h"
+
+namespace reviewer::resolve {
+
+// The tools a declaration can constrain: the runtimes and the Corepack package managers.
+inline constexpr std::string_view kKnownTools[] = {"node", "bun", "pnpm", "yarn", "npm"};
+
+// One requirement read from the worktree or the plan: `tool` must satisfy `range`.
+struct Declaration {
+  std::string tool;               // "node", "bun", "pnpm", "yarn" or "npm"
+  std::string value;              // as written, e.g. ">=20 <23", "v22.1.0", "9.1.0+sha512.ab"
+  std::string source;             // "package.json engines.node", ".nvmrc", "pin" ...
+  util::SourceLocation location;  // file relative to the worktree; line/column when known
+  Range range;                    // what the value admits (strict semver, no prereleases)
+};
+
+// What a reader found: the declarations it understood and a refusal for each one it could not
+// (rule "invalid-declaration", naming the file and quoting the value).
+struct DeclarationSet {
+  std::vector<Declaration> declarations;
+  report::Refusals refusals;
+
+  void add(const DeclarationSet& other);
+};
+
+// A refusal with rule "invalid-declaration".
+report::Refusal invalid_declaration(std::string message, util::SourceLocation where);
+
+// Parses `value` as a requirement on `tool` from `source`. Aliases (lts/*, node, latest,
+// system, ...) and anything node-semver rejects as a range become invalid-declaration
+// refusals that name `source` and quote the value.
+DeclarationSet make_declaration(std::string tool, std::string value, std::string source,
+                                util::SourceLocation where);
+
+// Same, for a value that must be one exact version (packageManager, pins): `1.2.3`, `v1.2.3`,
+// `1.2.3-rc.1`, `1.2.3+build` (build metadata ignored).
+DeclarationSet make_exact_declaration(std::string tool, std::string value, std::string source,
+                                      util::SourceLocation where);
+
+}  // namespace reviewer::resolve

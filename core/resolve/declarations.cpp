@@ -1,0 +1,61 @@
+#include "core/resolve/declarations.h"
+
+#include "core/resolve/package_json.h"
+#include "core/resolve/safe_file.h"
+#include "core/resolve/version_files.h"
+
+namespace reviewer::resolve {
+namespace {
+
+struct Reader {
+  const char* name;
+  std::size_t max_bytes;
+  DeclarationSet (*parse)(std::string_view);
+};
+
+constexpr Reader kReaders[] = {
+    {"package.json", kMaxPackageJsonBytes, parse_package_json},
+    {".nvmrc", kMaxVersionFileBytes, parse_nvmrc},
+    {".node-version", kMaxVersionFileBytes, parse_node_version},
+    {".bun-version", kMaxVersionFileBytes, parse_bun_version},
+    {".tool-versions", kMaxVersionFileBytes, parse_tool_versions},
+};
+
+}  // namespace
+
+DeclarationSet read_declarations(const std::string& worktree) {
+  DeclarationSet out;
+  auto dir = open_worktree(worktree);
+  if (!dir) {
+    out.refusals.push_back(invalid_declaration(dir.error().message, util::SourceLocation{"."}));
+    return out;
+  }
+  for (const Reader& reader : kReaders) {
+    auto text = read_worktree_file(dir->get(), reader.name, reader.max_bytes);
+    if (!text) {
+      out.refusals.push_back(
+          invalid_declaration(text.error().message, util::SourceLocation{reader.name}));
+    } else if (text->has_value()) {
+      out.add(reader.parse(**text));
+    }
+  }
+  return out;
+}
+
+DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
+  DeclarationSet out;
+  for (const Pin& pin : pins) {
+    const std::string source =
+        pin.location.file.empty() ? std::string("pin") : "pin at " + pin.location.to_string();
+    if (pin.runtime != "node" && pin.runtime != "bun") {
+      out.refusals.push_back(invalid_declaration(
+          source + " pins runtime " + quote(pin.runtime) + "; only node and bun can be pinned",
+          pin.location));
+      continue;
+    }
+    out.add(make_exact_declaration(pin.runtime, pin.version, source, pin.location));
+  }
+  return out;
+}
+
+}  // namespace reviewer::resolve

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/resolve/declaration.h"
+#include "core/util/source_location.h"
+
+namespace reviewer::resolve {
+
+// An exact runtime version a planned job pins (setup-node `node-version`, setup-bun
+// `bun-version`), with where the workflow says it.
+struct Pin {
+  std::string runtime;  // "node" or "bun"
+  std::string version;
+  util::SourceLocation location;
+};
+
+// Reads every declaration file at the top of `worktree`: package.json (at most 1 MiB),
+// .nvmrc, .node-version, .bun-version and .tool-versions (at most 64 KiB each). Files are opened
+// relative to the worktree without following symlinks; a symlink, a non-regular file, an
+// oversized or unreadable file is an invalid-declaration refusal naming it. Absent files are
+// fine.
+DeclarationSet read_declarations(const std::string& worktree);
+
+// Turns plan pins into declarations: runtime must be node or bun, the version exact.
+DeclarationSet pin_declarations(const std::vector<Pin>& pins);
+
+}  // namespace reviewer::resolve

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// String operations with JavaScript's semantics, so the semver port treats whitespace and
+// lengths exactly as node-semver does. Text is UTF-8; JavaScript's whitespace set (ASCII
+// whitespace plus U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000,
+// U+FEFF) is recognised in its UTF-8 encoding.
+namespace reviewer::resolve::js {
+
+// The byte length of the JavaScript whitespace character starting at `s[i]`, or 0.
+std::size_t whitespace_at(std::string_view s, std::size_t i);
+
+// `s.trim()`.
+std::string_view trim(std::string_view s);
+
+// `s.trim().replace(/\s+/g, ' ')`: trims and collapses each whitespace run to one space.
+std::string collapse_whitespace(std::string_view s);
+
+// `s.split(/\s+/)`: empty leading/trailing fields are kept, as JavaScript keeps them.
+std::vector<std::string> split_whitespace(std::string_view s);
+
+// `s.split(sep)` for a literal, non-empty separator.
+std::vector<std::string> split(std::string_view s, std::string_view sep);
+
+// `s.length`: the number of UTF-16 code units of UTF-8 text.
+std::size_t utf16_length(std::string_view s);
+
+// `String(+digits + 1)` for a string of ASCII digits: JavaScript number arithmetic, printed as
+// JavaScript prints numbers (exponent form from 1e21).
+std::string increment(std::string_view digits);
+
+// Joins `parts` with `sep`.
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+
+}  // namespace reviewer::resolve::js

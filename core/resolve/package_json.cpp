@@ -1,0 +1,125 @@
+#include "core/resolve/package_json.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "core/resolve/safe_file.h"
+
+namespace reviewer::resolve {
+namespace {
+
+using nlohmann::json;
+constexpr const char* kFile = "package.json";
+
+constexpr int kMaxDepth = 64;
+
+util::SourceLocation here() { return util::SourceLocation{kFile}; }
+
+// The deepest nesting of arrays and objects, so a hostile file cannot drive recursion (in
+// dump() and the destructor) deep enough to exhaust the stack.
+int nesting_depth(std::string_view text) {
+  int depth = 0;
+  int deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+DeclarationSet read_engine(const json& engines, const char* tool) {
+  DeclarationSet out;
+  const auto it = engines.find(tool);
+  if (it == engines.end()) return out;
+  const std::string source = std::string(kFile) + " engines." + tool;
+  if (!it->is_string()) {
+    out.refusals.push_back(invalid_declaration(
+        source + " is " + quote(it->dump()) + "; it must be a string holding a semver range",
+        here()));
+    return out;
+  }
+  return make_declaration(tool, it->get<std::string>(), source, here());
+}
+
+DeclarationSet read_package_manager(const json& value) {
+  DeclarationSet out;
+  const std::string source = std::string(kFile) + " packageManager";
+  if (!value.is_string()) {
+    out.refusals.push_back(invalid_declaration(
+        source + " is " + quote(value.dump()) + "; it must be a string such as \"pnpm@9.1.0\"",
+        here()));
+    return out;
+  }
+  const std::string spec = value.get<std::string>();
+  const std::size_t at = spec.find('@');
+  const std::string name = at == std::string::npos ? spec : spec.substr(0, at);
+  if (at == std::string::npos || name.empty()) {
+    out.refusals.push_back(invalid_declaration(
+        source + " is " + quote(spec) + "; expected NAME@VERSION such as \"pnpm@9.1.0\"", here()));
+    return out;
+  }
+  if (name != "bun" && name != "pnpm" && name != "yarn" && name != "npm") {
+    out.refusals.push_back(
+        invalid_declaration(source + " names " + quote(name) + " in " + quote(spec) +
+                                "; only npm, pnpm, yarn (Corepack) and bun are understood",
+                            here()));
+    return out;
+  }
+  return make_exact_declaration(name, spec.substr(at + 1), source, here());
+}
+
+}  // namespace
+
+DeclarationSet parse_package_json(std::string_view text) {
+  DeclarationSet out;
+  if (nesting_depth(text) > kMaxDepth) {
+    out.refusals.push_back(invalid_declaration(std::string(kFile) +
+                                                   " nests arrays or objects deeper than " +
+                                                   std::to_string(kMaxDepth) + " levels",
+                                               here()));
+    return out;
+  }
+  json doc;
+  try {  // nlohmann reports where the JSON breaks only through its exception
+    doc = json::parse(text);
+  } catch (const json::exception& e) {
+    out.refusals.push_back(
+        invalid_declaration(std::string(kFile) + " is not valid JSON: " + e.what(), here()));
+    return out;
+  }
+  if (!doc.is_object()) {
+    out.refusals.push_back(invalid_declaration(
+        std::string(kFile) + " must hold a JSON object, not " + doc.type_name(), here()));
+    return out;
+  }
+  if (const auto pm = doc.find("packageManager"); pm != doc.end()) {
+    out.add(read_package_manager(*pm));
+  }
+  if (const auto engines = doc.find("engines"); engines != doc.end()) {
+    if (!engines->is_object()) {
+      out.refusals.push_back(invalid_declaration(
+          std::string(kFile) + " engines is " + quote(engines->dump()) + "; it must be an object",
+          here()));
+    } else {
+      out.add(read_engine(*engines, "node"));
+      out.add(read_engine(*engines, "bun"));
+    }
+  }
+  return out;
+}
+
+}  // namespace reviewer::resolve

@@ -1,0 +1,133 @@
+#include "core/resolve/resolver.h"
+
+#include <algorithm>
+
+#include "core/resolve/js_text.h"
+#include "core/resolve/safe_file.h"
+
+namespace reviewer::resolve {
+namespace {
+
+// "package.json engines.node \">=24\"": where a declaration comes from and what it says.
+std::string describe(const Declaration& d) { return d.source + " " + quote(d.value); }
+
+// Tools in the order messages list them: the runtimes first, then package managers.
+std::vector<std::string> tools_in_order(const std::vector<Declaration>& ds) {
+  std::vector<std::string> tools;
+  for (std::string_view tool : kKnownTools) {
+    const bool used =
+        std::any_of(ds.begin(), ds.end(), [&](const auto& d) { return d.tool == tool; });
+    if (used) tools.emplace_back(tool);
+  }
+  return tools;
+}
+
+bool satisfies_all(const Image& image, const std::vector<Declaration>& ds) {
+  for (const auto& d : ds) {
+    const auto it = image.runtimes.find(d.tool);
+    if (it == image.runtimes.end()) return false;
+    auto version = parse_version(it->second);
+    if (!version || !d.range.test(*version)) return false;
+  }
+  return true;
+}
+
+std::string describe_image(const Image& image) {
+  std::vector<std::string> parts;
+  for (std::string_view tool : kKnownTools) {
+    if (const auto it = image.runtimes.find(std::string(tool)); it != image.runtimes.end()) {
+      parts.push_back(std::string(tool) + " " + it->second);
+    }
+  }
+  return image.name + " (" + js::join(parts, ", ") + ")";
+}
+
+std::string describe_images(const std::vector<const Image*>& images) {
+  std::vector<std::string> parts;
+  for (const Image* image : images) parts.push_back(describe_image(*image));
+  return js::join(parts, "; ");
+}
+
+// "node >=25 with bun 1.3.10 and pnpm 9.1.0": the missing image by its requirements.
+std::string requirements(const std::vector<Declaration>& ds) {
+  std::vector<std::string> per_tool;
+  for (const auto& tool : tools_in_order(ds)) {
+    std::vector<std::string> values;
+    for (const auto& d : ds) {
+      if (d.tool == tool && std::find(values.begin(), values.end(), d.value) == values.end()) {
+        values.push_back(d.value);
+      }
+    }
+    per_tool.push_back(tool + " " + js::join(values, ", "));
+  }
+  if (per_tool.empty()) return "any";
+  std::string out = per_tool.front();
+  if (per_tool.size() > 1) {
+    out += " with " +
+           js::join(std::vector<std::string>(per_tool.begin() + 1, per_tool.end()), " and ");
+  }
+  return out;
+}
+
+std::string sources(const std::vector<Declaration>& ds) {
+  std::vector<std::string> parts;
+  for (const auto& d : ds) parts.push_back(d.source);
+  return js::join(parts, ", ");
+}
+
+}  // namespace
+
+std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& set,
+                                                        const Matrix& matrix) {
+  if (!set.refusals.empty()) return set.refusals;
+  const auto& ds = set.declarations;
+
+  report::Refusals conflicts;
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    for (std::size_t j = i + 1; j < ds.size(); ++j) {
+      if (ds[i].tool != ds[j].tool || ds[i].range.intersects(ds[j].range)) continue;
+      conflicts.push_back(report::Refusal{"conflicting",
+                                          describe(ds[i]) + " and " + describe(ds[j]) +
+                                              " conflict: no " + ds[i].tool +
+                                              " version satisfies both; make them agree",
+                                          ds[j].location});
+    }
+  }
+  if (!conflicts.empty()) return conflicts;
+
+  std::vector<const Image*> candidates;
+  for (const auto& image : matrix.images) {
+    if (satisfies_all(image, ds)) candidates.push_back(&image);
+  }
+  std::vector<const Image*> all;
+  for (const auto& image : matrix.images) all.push_back(&image);
+
+  if (candidates.empty()) {
+    return report::Refusals{report::Refusal{"out-of-matrix",
+                                            "missing image: " + requirements(ds) +
+                                                " (declared by " + sources(ds) +
+                                                "); the matrix has " + describe_images(all),
+                                            std::nullopt}};
+  }
+  if (candidates.size() > 1) {
+    const std::string what = ds.empty()
+                                 ? std::string("no declaration names a version, and all ")
+                                 : requirements(ds) + " (declared by " + sources(ds) + ") matches ";
+    return report::Refusals{report::Refusal{
+        "ambiguous",
+        what + std::to_string(candidates.size()) + " images: " + describe_images(candidates) +
+            "; declare an exact version (e.g. in .nvmrc or package.json engines) to select one",
+        std::nullopt}};
+  }
+  return Resolution{candidates.front()->name, candidates.front()->runtimes, ds};
+}
+
+std::variant<Resolution, report::Refusals> resolve(const std::string& worktree,
+                                                   const Matrix& matrix,
+                                                   const std::vector<Pin>& pins) {
+  DeclarationSet set = read_declarations(worktree);
+  set.add(pin_declarations(pins));
+  return select_image(set, matrix);
+}
+
+}  // namespace reviewer::resolve

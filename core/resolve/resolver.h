@@ -1,0 +1,39 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/report/refusal.h"
+#include "core/resolve/declaration.h"
+#include "core/resolve/declarations.h"
+#include "core/resolve/matrix.h"
+
+namespace reviewer::resolve {
+
+// The one image the declarations select, and what selected it (for the report).
+struct Resolution {
+  std::string image;
+  std::map<std::string, std::string> runtimes;  // the image's exact versions
+  std::vector<Declaration> declarations;
+};
+
+// Selects exactly one image of `matrix` that satisfies every declaration (each tool's version
+// in the image must satisfy every range declared for that tool; prereleases are not admitted
+// unless a range names one). Refusals, all of them returned:
+//   invalid-declaration  `declarations.refusals` (passed through; nothing else is tried)
+//   conflicting          two declarations on one tool that no version satisfies together
+//   out-of-matrix        no image satisfies all: "missing image: node >=25 with bun 1.3.10 ..."
+//   ambiguous            more than one image satisfies all; the candidates are named
+std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& declarations,
+                                                        const Matrix& matrix);
+
+// Reads the declarations in `worktree` (see read_declarations), adds `pins`, and selects
+// exactly one image; on failure returns every refusal (rules: invalid-declaration,
+// conflicting, ambiguous, out-of-matrix).
+std::variant<Resolution, report::Refusals> resolve(const std::string& worktree,
+                                                   const Matrix& matrix,
+                                                   const std::vector<Pin>& pins);
+
+}  // namespace reviewer::resolve

@@ -1,0 +1,183 @@
+// Resolution to one image, and every refusal kind with its exact rule and message.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/resolve/resolver.h"
+#include "temp_dir.h"
+
+namespace reviewer::resolve {
+namespace {
+
+using testing::TempDir;
+
+Matrix test_matrix() {
+  Matrix m;
+  m.images = {
+      {"reviewer-node20-bun13", {{"node", "20.20.2"}, {"bun", "1.3.10"}}},
+      {"reviewer-node22-bun1310", {{"node", "22.22.1"}, {"bun", "1.3.10"}}},
+      {"reviewer-node24-bun1310", {{"node", "24.11.1"}, {"bun", "1.3.10"}}},
+      {"reviewer-node24-bun14-pnpm", {{"node", "24.11.1"}, {"bun", "1.4.0"}, {"pnpm", "9.1.0"}}},
+  };
+  return m;
+}
+
+const char* kHas =
+    "the matrix has reviewer-node20-bun13 (node 20.20.2, bun 1.3.10); reviewer-node22-bun1310 "
+    "(node 22.22.1, bun 1.3.10); reviewer-node24-bun1310 (node 24.11.1, bun 1.3.10); "
+    "reviewer-node24-bun14-pnpm (node 24.11.1, bun 1.4.0, pnpm 9.1.0)";
+
+class Resolver : public ::testing::Test {
+ protected:
+  std::variant<Resolution, report::Refusals> run(const std::vector<Pin>& pins = {}) {
+    return resolve(dir_.path(), matrix_, pins);
+  }
+  std::string image(const std::vector<Pin>& pins = {}) {
+    auto r = run(pins);
+    if (auto* res = std::get_if<Resolution>(&r)) return res->image;
+    std::string out;
+    for (const auto& f : std::get<report::Refusals>(r)) out += f.rule + ": " + f.message + "\n";
+    return out;
+  }
+  report::Refusals refusals(const std::vector<Pin>& pins = {}) {
+    auto r = run(pins);
+    if (auto* rs = std::get_if<report::Refusals>(&r)) return *rs;
+    ADD_FAILURE() << "resolved to " << std::get<Resolution>(r).image;
+    return {};
+  }
+  TempDir dir_;
+  Matrix matrix_ = test_matrix();
+};
+
+TEST_F(Resolver, EnginesSelectsOneImage) {
+  dir_.write("package.json", R"({"engines": {"node": "22.x"}})");
+  EXPECT_EQ(image(), "reviewer-node22-bun1310");
+  auto r = std::get<Resolution>(run());
+  EXPECT_EQ(r.runtimes.at("node"), "22.22.1");
+  ASSERT_EQ(r.declarations.size(), 1U);
+  EXPECT_EQ(r.declarations[0].source, "package.json engines.node");
+}
+
+TEST_F(Resolver, AllDeclarationsTogether) {
+  dir_.write("package.json", R"({"engines": {"node": ">=20"}, "packageManager": "bun@1.3.10"})");
+  dir_.write(".nvmrc", "v20.20.2\n");
+  dir_.write(".tool-versions", "bun 1.3.10\n");
+  EXPECT_EQ(image(), "reviewer-node20-bun13");
+}
+
+TEST_F(Resolver, PinsCount) {
+  dir_.write(".nvmrc", ">=22\n");
+  EXPECT_EQ(image({{"node", "22.22.1", {"ci.yml", 9, 7}}}), "reviewer-node22-bun1310");
+}
+
+TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
+  dir_.write("package.json", R"({"packageManager": "pnpm@9.1.0+sha512.abc"})");
+  EXPECT_EQ(image(), "reviewer-node24-bun14-pnpm");
+  dir_.write("package.json", R"({"packageManager": "yarn@4.1.0"})");
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "out-of-matrix");
+  EXPECT_EQ(rs[0].message, std::string("missing image: yarn 4.1.0 (declared by package.json "
+                                       "packageManager); ") +
+                               kHas);
+}
+
+TEST_F(Resolver, InvalidDeclaration) {
+  dir_.write(".nvmrc", "lts/*\n");
+  dir_.write("package.json", R"({"engines": {"node": "22.x", "bun": "latest"}})");
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 2U);
+  EXPECT_EQ(rs[0], (report::Refusal{"invalid-declaration",
+                                    "package.json engines.bun declares bun \"latest\", an alias "
+                                    "that cannot be resolved offline; write a version such as "
+                                    "22.22.1 or a semver range such as 22.x",
+                                    util::SourceLocation{"package.json"}}));
+  EXPECT_EQ(rs[1], (report::Refusal{"invalid-declaration",
+                                    ".nvmrc declares node \"lts/*\", an alias that cannot be "
+                                    "resolved offline; write a version such as 22.22.1 or a "
+                                    "semver range such as 22.x",
+                                    util::SourceLocation{".nvmrc", 1, 1}}));
+}
+
+TEST_F(Resolver, Conflicting) {
+  dir_.write("package.json", R"({"engines": {"node": ">=24"}})");
+  dir_.write(".nvmrc", "20\n");
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0], (report::Refusal{"conflicting",
+                                    "package.json engines.node \">=24\" and .nvmrc \"20\" "
+                                    "conflict: no node version satisfies both; make them agree",
+                                    util::SourceLocation{".nvmrc", 1, 1}}));
+}
+
+TEST_F(Resolver, ConflictingPin) {
+  dir_.write(".node-version", "22.22.1\n");
+  const auto rs = refusals({{"node", "20.20.2", {"ci.yml", 9, 7}}});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "conflicting");
+  EXPECT_EQ(rs[0].message,
+            ".node-version \"22.22.1\" and pin at ci.yml:9:7 \"20.20.2\" conflict: no node "
+            "version satisfies both; make them agree");
+}
+
+TEST_F(Resolver, OutOfMatrix) {
+  dir_.write("package.json", R"({"engines": {"node": ">=25"}})");
+  dir_.write(".bun-version", "1.3.10\n");
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0], (report::Refusal{"out-of-matrix",
+                                    std::string("missing image: node >=25 with bun 1.3.10 "
+                                                "(declared by package.json engines.node, "
+                                                ".bun-version); ") +
+                                        kHas,
+                                    std::nullopt}));
+}
+
+TEST_F(Resolver, OutOfMatrixWhenOnlyTheCombinationIsMissing) {
+  dir_.write(".nvmrc", "22\n");
+  dir_.write(".bun-version", "1.4.0\n");
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "out-of-matrix");
+  EXPECT_EQ(rs[0].message.rfind("missing image: node 22 with bun 1.4.0 (declared by", 0), 0U);
+}
+
+TEST_F(Resolver, PrereleaseNotAdmitted) {
+  matrix_.images = {{"rc", {{"node", "25.0.0-rc.1"}, {"bun", "1.3.10"}}}};
+  dir_.write(".nvmrc", ">=24\n");
+  EXPECT_EQ(refusals()[0].rule, "out-of-matrix");
+}
+
+TEST_F(Resolver, Ambiguous) {
+  dir_.write("package.json", R"({"engines": {"node": ">=22"}})");
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0], (report::Refusal{
+                       "ambiguous",
+                       "node >=22 (declared by package.json engines.node) matches 3 images: "
+                       "reviewer-node22-bun1310 (node 22.22.1, bun 1.3.10); "
+                       "reviewer-node24-bun1310 (node 24.11.1, bun 1.3.10); "
+                       "reviewer-node24-bun14-pnpm (node 24.11.1, bun 1.4.0, pnpm 9.1.0); declare "
+                       "an exact version (e.g. in .nvmrc or package.json engines) to select one",
+                       std::nullopt}));
+}
+
+TEST_F(Resolver, NoDeclarationsIsAmbiguous) {
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "ambiguous");
+  EXPECT_EQ(rs[0].message.rfind("no declaration names a version, and all 4 images: ", 0), 0U);
+}
+
+TEST_F(Resolver, SymlinkedDeclarationRefused) {
+  TempDir outside;
+  outside.write(".nvmrc", "22\n");
+  ASSERT_EQ(::symlink((outside / ".nvmrc").c_str(), (dir_ / ".nvmrc").c_str()), 0);
+  const auto rs = refusals();
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "invalid-declaration");
+  EXPECT_EQ(rs[0].location, util::SourceLocation{".nvmrc"});
+}
+
+}  // namespace
+}  // namespace reviewer::resolve
