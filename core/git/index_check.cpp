@@ -1,0 +1,32 @@
+#include "core/git/index_check.h"
+
+#include "core/git/rules.h"
+
+namespace reviewer::git::detail {
+
+report::Refusals check_index_flags(git_index* index) {
+  report::Refusals out;
+  const size_t n = git_index_entrycount(index);
+  for (size_t i = 0; i < n; ++i) {
+    const git_index_entry* e = git_index_get_byindex(index, i);
+    if (e == nullptr) continue;
+    const std::string path = e->path;
+    if ((e->flags & GIT_INDEX_ENTRY_VALID) != 0) {
+      out.push_back({std::string(kRuleIndexFlags),
+                     "'" + path +
+                         "' carries the assume-unchanged bit, so git status would not look at "
+                         "it; a clone sets no index bits",
+                     util::SourceLocation{path, 0, 0}});
+    }
+    if ((e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) != 0) {
+      out.push_back({std::string(kRuleIndexFlags),
+                     "'" + path +
+                         "' carries the skip-worktree bit, so git status would not look at it; "
+                         "a clone sets no index bits",
+                     util::SourceLocation{path, 0, 0}});
+    }
+  }
+  return out;
+}
+
+}  // namespace reviewer::git::detail

@@ -1,0 +1,14 @@
+#pragma once
+
+// Internal to core/git (takes libgit2 types).
+
+#include "core/git/git_handles.h"
+#include "core/report/refusal.h"
+
+namespace reviewer::git::detail {
+
+// One `git-index-flags` refusal per index entry carrying the assume-unchanged (VALID) bit or the
+// skip-worktree extended bit: git status would not look at those worktree files.
+report::Refusals check_index_flags(git_index* index);
+
+}  // namespace reviewer::git::detail

@@ -1,0 +1,230 @@
+// The clean-clone check: index bits, status, HEAD and remotes against the first job.
+
+#include <unistd.h>
+
+#include "core/git/rules.h"
+#include "tests/unit/git/git_fixture.h"
+
+namespace reviewer::git::testing {
+namespace {
+
+class CleanCloneTest : public GitFixture {
+ protected:
+  void SetUp() override {
+    GitFixture::SetUp();
+    clone(1);
+    baseline_ = pin();
+  }
+  // Later than the pin on the coarse clock, so the change gets a later ctime.
+  void tick() { ::usleep(20000); }
+  Baseline baseline_;
+};
+
+TEST_F(CleanCloneTest, FreshCloneIsClean) { EXPECT_TRUE(before(baseline_, 1).empty()); }
+
+TEST_F(CleanCloneTest, TouchedButUnchangedFileIsClean) {
+  tick();
+  in_wt("touch lib/a.txt package-lock.json");
+  EXPECT_TRUE(before(baseline_, 1).empty()) << describe(before(baseline_, 1));
+}
+
+TEST_F(CleanCloneTest, AssumeUnchangedBitIsRefused) {
+  in_wt("git update-index --assume-unchanged lib/a.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleIndexFlags);
+  EXPECT_EQ(r[0].message,
+            "'lib/a.txt' carries the assume-unchanged bit, so git status would not look at it; a "
+            "clone sets no index bits");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, AssumeUnchangedHidesAnEditFromGitButNotFromTheGuard) {
+  in_wt("git update-index --assume-unchanged lib/a.txt && printf 'evil\\n' > lib/a.txt");
+  EXPECT_EQ(sh_output(wt(), "git status --porcelain", home()), "");
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleIndexFlags), std::string(kRuleCleanClone)});
+}
+
+TEST_F(CleanCloneTest, SkipWorktreeBitIsRefused) {
+  in_wt("git update-index --skip-worktree lib/deep/b.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleIndexFlags);
+  EXPECT_EQ(r[0].message,
+            "'lib/deep/b.txt' carries the skip-worktree bit, so git status would not look at it; "
+            "a clone sets no index bits");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, UntrackedFileIsRefused) {
+  in_wt("printf x > stray.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleCleanClone);
+  EXPECT_EQ(r[0].message, "untracked path 'stray.txt' is not part of a clean clone");
+  EXPECT_EQ(r[0].location->file, "stray.txt");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, IgnoredFileIsRefused) {
+  in_wt("mkdir -p dist/x && printf x > dist/x/out.js");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleCleanClone);
+  EXPECT_EQ(r[0].message, "ignored path 'dist/' is not part of a clean clone");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, EmptyUntrackedDirectoryIsRefused) {
+  in_wt("mkdir lib/empty");
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleCleanClone)});
+}
+
+TEST_F(CleanCloneTest, ModifiedFileIsRefused) {
+  tick();
+  in_wt("printf 'changed\\n' >> lib/a.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleCleanClone);
+  EXPECT_EQ(r[0].message, "'lib/a.txt' differs from a clean clone (modified)");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, SameSizeSameSecondEditIsRefused) {
+  // Same size, mtime restored: only ctime (and the bytes) tell.
+  tick();
+  in_wt(
+      "cp -p lib/deep/b.txt ../keep && printf 'y\\n' > lib/deep/b.txt && "
+      "touch -r ../keep lib/deep/b.txt");
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleCleanClone)});
+}
+
+TEST_F(CleanCloneTest, DeletedFileIsRefused) {
+  in_wt("rm lib/deep/b.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, "'lib/deep/b.txt' differs from a clean clone (deleted)");
+}
+
+TEST_F(CleanCloneTest, ModeChangeIsRefused) {
+  in_wt("chmod -x run.sh");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, "'run.sh' differs from a clean clone (mode changed)");
+}
+
+TEST_F(CleanCloneTest, LineEndingOnlyChangeIsRefused) {
+  tick();
+  in_wt("printf 'one\\r\\ntwo\\r\\n' > lib/a.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, "'lib/a.txt' differs from a clean clone (modified)");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, LineEndingOnlyChangeUnderTextAttributeIsRefused) {
+  // With `text`, `git add` normalises CRLF away: the blob stays HEAD's, the index takes the new
+  // file's stat data and status reports nothing. The guard compares with the checkout bytes.
+  in_wt("printf '*.txt text\\n' > .git/info/attributes");
+  tick();
+  in_wt("printf 'one\\r\\ntwo\\r\\n' > lib/a.txt && git add lib/a.txt");
+  EXPECT_EQ(sh_output(wt(), "git status --porcelain", home()), "");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, "'lib/a.txt' differs from a clean clone (modified)");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, StagedChangeIsRefused) {
+  tick();
+  in_wt("printf 'staged\\n' > lib/a.txt && git add lib/a.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_FALSE(r.empty());
+  EXPECT_EQ(r[0].message,
+            "'lib/a.txt' differs from a clean clone (staged content differs from HEAD)");
+  EXPECT_RULES(r, {std::string(kRuleCleanClone)});
+}
+
+TEST_F(CleanCloneTest, TrackedFileReplacedBySymlinkIsRefused) {
+  in_wt("rm lib/a.txt && ln -s ../package.json lib/a.txt");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, "'lib/a.txt' differs from a clean clone (type changed)");
+}
+
+TEST_F(CleanCloneTest, ReplaceObjectsAreIgnored) {
+  // A replace ref makes git compare the index with another commit's tree; libgit2 never
+  // consults refs/replace, so the guard still sees the real HEAD.
+  tick();
+  in_wt(
+      "printf 'evil\\n' > lib/a.txt && git add lib/a.txt && "
+      "c=$(git commit-tree $(git write-tree) -m evil) && git replace HEAD $c");
+  EXPECT_EQ(sh_output(wt(), "git status --porcelain", home()), "");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message,
+            "'lib/a.txt' differs from a clean clone (staged content differs from HEAD)");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, ManyPathsAreCounted) {
+  in_wt("for i in $(seq 1 30); do printf x > u$i; done");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 21u);
+  EXPECT_EQ(r.back().message, "10 more paths differ from a clean clone");
+}
+
+TEST_F(CleanCloneTest, MovedHeadIsRefused) {
+  in_wt("git commit -q --allow-empty -m moved");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_RULES(r, {std::string(kRuleHeadMoved), std::string(kRuleHistoryShape)});
+  for (const auto& each : r) {
+    if (each.rule != kRuleHeadMoved) continue;
+    EXPECT_EQ(each.message.substr(0, 24), "HEAD is refs/heads/main ");
+    EXPECT_NE(
+        each.message.find(", pinned at the first job as refs/heads/main at " + baseline_.head),
+        std::string::npos)
+        << each.message;
+  }
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, DetachedHeadIsRefused) {
+  in_wt("git checkout -q --detach");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHeadMoved);
+  EXPECT_EQ(r[0].message, "HEAD is detached at " + baseline_.head +
+                              ", pinned at the first job as refs/heads/main at " + baseline_.head);
+}
+
+TEST_F(CleanCloneTest, ChangedRemoteUrlIsRefused) {
+  in_wt("git remote set-url origin https://evil.example/x.git");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleRemoteChanged);
+  EXPECT_EQ(r[0].message, "remote 'origin' url differs from the one pinned at the first job");
+  EXPECT_EQ(r[0].message.find("evil"), std::string::npos);
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(CleanCloneTest, ChangedFetchRefspecAndNewRemoteAreRefused) {
+  in_wt(
+      "git config --add remote.origin.fetch +refs/pull/*:refs/remotes/pr/* && "
+      "git remote add other https://example.com/o.git");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_RULES(r, {std::string(kRuleRemoteChanged)});
+  EXPECT_EQ(r.size(), 3u) << describe(r);
+}
+
+TEST_F(CleanCloneTest, InsteadOfDoesNotChangeThePinnedUrl) {
+  const Baseline b = pin();
+  EXPECT_EQ(b.remote_urls.at("origin"), "file://" + src());
+  EXPECT_EQ(b.remote_fetch.at("origin"),
+            std::vector<std::string>{"+refs/heads/main:refs/remotes/origin/main"});
+  in_wt("git config url.https://evil.example/.insteadOf file://");
+  EXPECT_RULES(before(b, 1), {std::string(kRuleConfigKey)});
+}
+
+}  // namespace
+}  // namespace reviewer::git::testing

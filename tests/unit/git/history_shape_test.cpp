@@ -1,0 +1,90 @@
+// History shaped as fetch-depth asks: depth 1 = shallow, one commit, no tags; depth 0 = full.
+
+#include "core/git/rules.h"
+#include "tests/unit/git/git_fixture.h"
+
+namespace reviewer::git::testing {
+namespace {
+
+class HistoryShapeTest : public GitFixture {};
+
+TEST_F(HistoryShapeTest, DepthOneClone) {
+  clone(1);
+  auto s = history_shape(wt());
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  EXPECT_TRUE(s->shallow);
+  EXPECT_EQ(s->commit_count, 1);
+  EXPECT_EQ(s->tag_count, 0);
+}
+
+TEST_F(HistoryShapeTest, FullClone) {
+  clone(0);
+  auto s = history_shape(wt());
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  EXPECT_FALSE(s->shallow);
+  EXPECT_EQ(s->commit_count, 2);
+  EXPECT_EQ(s->tag_count, 1);
+  const Baseline b = pin();
+  EXPECT_TRUE(before(b, 0).empty()) << describe(before(b, 0));
+}
+
+TEST_F(HistoryShapeTest, DepthOneCloneWithATagIsRefused) {
+  use_private_source();
+  sh(src(), "git tag v1", home());
+  // Without --no-tags, a depth-1 clone follows the tag that points at HEAD.
+  sh(src() + "/..", "git clone -q --depth 1 file://" + src() + " wt", home());
+  const Baseline b = pin();
+  const report::Refusals r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message, "the repository holds 1 tag; fetch-depth 1 fetches none");
+  expect_nothing_executed(b, 1);
+}
+
+TEST_F(HistoryShapeTest, DeepenedCloneIsRefused) {
+  clone(1);
+  const Baseline b = pin();
+  in_wt("git fetch -q --deepen=1 --no-tags origin");
+  auto s = history_shape(wt());
+  ASSERT_TRUE(s.ok());
+  EXPECT_TRUE(s->shallow);
+  EXPECT_EQ(s->commit_count, 2);
+  const report::Refusals r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message,
+            "HEAD reaches more than one commit (a deepened clone); fetch-depth 1 wants exactly "
+            "one");
+  expect_nothing_executed(b, 1);
+}
+
+TEST_F(HistoryShapeTest, UnshallowedCloneIsRefusedForDepthOne) {
+  clone(1);
+  const Baseline b = pin();
+  in_wt("git fetch -q --unshallow --no-tags origin");
+  const report::Refusals r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message,
+            "the history is full, not shallow; fetch-depth 1 wants a shallow clone of one "
+            "commit");
+}
+
+TEST_F(HistoryShapeTest, ShallowCloneIsRefusedForDepthZero) {
+  clone(1);
+  const Baseline b = pin();
+  const report::Refusals r = before(b, 0);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message, "the history is shallow; fetch-depth 0 wants the full history");
+}
+
+TEST_F(HistoryShapeTest, OtherDepthIsRefused) {
+  clone(1);
+  const Baseline b = pin();
+  const report::Refusals r = before(b, 2);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, "fetch-depth 2 cannot be checked; accepted: 1 (default) or 0");
+}
+
+}  // namespace
+}  // namespace reviewer::git::testing

@@ -1,0 +1,173 @@
+// Worktree shape before and after jobs, lockfile pinning and the clean-up between jobs.
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/git/lockfiles.h"
+#include "core/git/rules.h"
+#include "core/git/worktree_shape.h"
+#include "core/util/sha256.h"
+#include "tests/unit/git/git_fixture.h"
+
+namespace reviewer::git::testing {
+namespace {
+
+class WorktreeShapeTest : public GitFixture {
+ protected:
+  void SetUp() override {
+    GitFixture::SetUp();
+    clone(1);
+    baseline_ = pin();
+  }
+  Baseline baseline_;
+};
+
+TEST(Lockfiles, Names) {
+  for (const char* n : {"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",
+                        "bun.lock", "bun.lockb"}) {
+    EXPECT_TRUE(is_lockfile_name(n)) << n;
+    EXPECT_TRUE(is_pinned_input_name(n)) << n;
+  }
+  EXPECT_FALSE(is_lockfile_name("package.json"));
+  EXPECT_TRUE(is_pinned_input_name("package.json"));
+  EXPECT_TRUE(is_pinned_input_name(".nvmrc"));
+  EXPECT_FALSE(is_pinned_input_name("lockfile"));
+}
+
+TEST_F(WorktreeShapeTest, BaselinePinsLockfileHashes) {
+  auto digest = util::sha256_file(wt() + "/package-lock.json");
+  ASSERT_TRUE(digest.ok());
+  EXPECT_EQ(baseline_.lockfile_sha256,
+            (std::map<std::string, std::string>{{"package-lock.json", *digest}}));
+  EXPECT_TRUE(check_after_job(wt(), baseline_).empty());
+}
+
+TEST_F(WorktreeShapeTest, SymlinkedLockfileIsRefusedBeforeTheJob) {
+  in_wt(
+      "mv package-lock.json ../lock && ln -s ../lock package-lock.json && "
+      "git update-index --assume-unchanged package-lock.json");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_RULES(r, {std::string(kRuleSymlinkedLockfile), std::string(kRuleIndexFlags),
+                   std::string(kRuleCleanClone)});
+  bool found = false;
+  for (const auto& each : r) {
+    if (each.rule != kRuleSymlinkedLockfile) continue;
+    found = true;
+    EXPECT_EQ(each.message,
+              "'package-lock.json' is a symlink; lockfiles and version declarations must be "
+              "regular files inside the worktree");
+  }
+  EXPECT_TRUE(found);
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(WorktreeShapeTest, SymlinkedLockfileIsRefusedAnywhere) {
+  in_wt("ln -s /etc/hostname lib/deep/yarn.lock");
+  const ShapeScan s = scan_worktree_shape(wt(), false);
+  ASSERT_EQ(s.refusals.size(), 1u);
+  EXPECT_EQ(s.refusals[0].rule, kRuleSymlinkedLockfile);
+  EXPECT_EQ(s.refusals[0].location->file, "lib/deep/yarn.lock");
+}
+
+TEST_F(WorktreeShapeTest, SymlinkedDirectoryIsRefused) {
+  in_wt("ln -s /etc lib/etc");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_RULES(r, {std::string(kRuleSymlinkedDirectory), std::string(kRuleCleanClone)});
+  for (const auto& each : r) {
+    if (each.rule == kRuleSymlinkedDirectory) {
+      EXPECT_EQ(each.message,
+                "'lib/etc' is a symlink to a directory; the worktree may hold no directory "
+                "symlinks");
+    }
+  }
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(WorktreeShapeTest, SymlinkedDirectoryInsideGitIsRefused) {
+  in_wt("mkdir ../refs-elsewhere && ln -s ../../../refs-elsewhere .git/refs/evil");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleSymlinkedDirectory);
+  EXPECT_EQ(r[0].location->file, ".git/refs/evil");
+}
+
+TEST_F(WorktreeShapeTest, SymlinkedGitDirectoryIsRefused) {
+  in_wt("mv .git ../moved.git && ln -s ../moved.git .git");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_RULES(r, {std::string(kRuleRepository), std::string(kRuleSymlinkedDirectory)});
+}
+
+TEST_F(WorktreeShapeTest, SymlinkToAFileIsNotADirectory) {
+  in_wt("ln -s package.json lib/pkg-link");
+  EXPECT_TRUE(scan_worktree_shape(wt(), false).refusals.empty());
+}
+
+TEST_F(WorktreeShapeTest, LockfileEditedByAJobIsRefused) {
+  in_wt("printf '{\"lockfileVersion\":3,\"evil\":1}\\n' > package-lock.json");
+  const report::Refusals r = check_after_job(wt(), baseline_);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleLockfileChanged);
+  auto now = util::sha256_file(wt() + "/package-lock.json");
+  ASSERT_TRUE(now.ok());
+  EXPECT_EQ(r[0].message, "lockfile 'package-lock.json' changed during the job (sha256 " +
+                              baseline_.lockfile_sha256.at("package-lock.json") + " pinned, now " +
+                              *now + ")");
+  expect_nothing_executed(baseline_, 1);
+}
+
+TEST_F(WorktreeShapeTest, LockfileCreatedOrRemovedByAJobIsRefused) {
+  in_wt(
+      "rm package-lock.json && printf x > lib/yarn.lock && mkdir -p node_modules/a && "
+      "printf y > node_modules/a/yarn.lock");
+  const report::Refusals r = check_after_job(wt(), baseline_);
+  ASSERT_EQ(r.size(), 2u) << describe(r);
+  EXPECT_EQ(r[0].message, "lockfile 'package-lock.json' was removed by the job");
+  EXPECT_EQ(r[1].message, "lockfile 'lib/yarn.lock' was created by the job");
+}
+
+TEST_F(WorktreeShapeTest, LockfileReplacedBySymlinkAfterTheJobIsRefused) {
+  in_wt(
+      "cp package-lock.json ../same && rm package-lock.json && "
+      "ln -s ../same package-lock.json && mkdir d && ln -s ../lib d/lib");
+  const report::Refusals r = check_after_job(wt(), baseline_);
+  EXPECT_RULES(r, {std::string(kRuleSymlinkedLockfile), std::string(kRuleSymlinkedDirectory),
+                   std::string(kRuleLockfileChanged)});
+}
+
+TEST_F(WorktreeShapeTest, RemoveCreatedPathsLeavesACleanClone) {
+  in_wt(
+      "mkdir -p dist/a/b node_modules/.bin out && printf x > dist/a/b/c.js && "
+      "printf y > stray && ln -s /etc node_modules/etc-link && "
+      "ln -s ../package.json node_modules/.bin/tool && mkdir ../outside && "
+      "printf keep > ../outside/keep && ln -s ../outside out/link && chmod 500 out && "
+      "mkfifo lib/fifo");
+  ASSERT_FALSE(before(baseline_, 1).empty());
+  const util::Status st = remove_created_paths(wt());
+  ASSERT_TRUE(st.ok()) << st.error().to_string();
+  EXPECT_TRUE(before(baseline_, 1).empty()) << describe(before(baseline_, 1));
+  EXPECT_TRUE(exists(wt() + "/../outside/keep"));
+  EXPECT_TRUE(exists("/etc/hostname"));
+  EXPECT_TRUE(exists(wt() + "/package.json"));
+  EXPECT_TRUE(exists(wt() + "/lib/a.txt"));
+}
+
+TEST_F(WorktreeShapeTest, RemoveCreatedPathsNeverTouchesTrackedFiles) {
+  in_wt(
+      "printf changed > lib/a.txt && rm lib/deep/b.txt && mkdir lib/deep/b.txt && "
+      "printf z > lib/deep/b.txt/inner");
+  ASSERT_TRUE(remove_created_paths(wt()).ok());
+  EXPECT_EQ(sh_output(wt(), "cat lib/a.txt", home()), "changed");
+  EXPECT_TRUE(exists(wt() + "/lib/deep/b.txt/inner"));
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleCleanClone)});
+}
+
+TEST_F(WorktreeShapeTest, AJobCycle) {
+  // First job builds, second job starts from a cleaned worktree.
+  in_wt("mkdir -p dist node_modules/x && printf b > dist/app.js && printf m > node_modules/x/i");
+  EXPECT_TRUE(check_after_job(wt(), baseline_).empty());
+  ASSERT_TRUE(remove_created_paths(wt()).ok());
+  EXPECT_TRUE(before(baseline_, 1).empty());
+}
+
+}  // namespace
+}  // namespace reviewer::git::testing
