@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs a build into STAGE_DIR as the run model's image: the reviewer install
+# (`cmake --install`, which writes the plugin manifest), Bun from the npm registry verified by
+# package-lock.json's integrity, and share/reviewer/image.json naming the matrix image whose
+# runtimes this machine provides (node at /usr/bin/node, bun under /opt/reviewer/runtimes).
+#
+# Usage: stage-image.sh BUILD_DIR STAGE_DIR
+set -euo pipefail
+build=$(realpath "$1")
+stage=$2
+here=$(cd "$(dirname "$0")" && pwd)
+
+rm -rf "$stage"
+mkdir -p "$stage"
+stage=$(realpath "$stage")
+cmake --install "$build" --prefix "$stage" >/dev/null
+
+# Bun, cached per lockfile in the build tree so repeated stagings do not ask the registry.
+cache="$build/run-model-runtimes"
+if [[ ! -x $cache/node_modules/@oven/bun-linux-x64/bin/bun || $here/runtimes/package-lock.json -nt $cache/package-lock.json ]]; then
+  rm -rf "$cache" && mkdir -p "$cache"
+  cp "$here/runtimes/package.json" "$here/runtimes/package-lock.json" "$cache/"
+  (cd "$cache" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+install -D -m 0755 "$cache/node_modules/@oven/bun-linux-x64/bin/bun" "$stage/runtimes/bun/bin/bun"
+
+node_version=$(/usr/bin/node --version | sed 's/^v//')
+bun_version=$("$stage/runtimes/bun/bin/bun" --version)
+image=$(/usr/bin/node -e '
+  const m = require(process.argv[1]);
+  const hit = m.images.filter(i => i.runtimes.node === process.argv[2] && i.runtimes.bun === process.argv[3]);
+  if (hit.length !== 1) { console.error(`no single matrix image has node ${process.argv[2]} and bun ${process.argv[3]}`); process.exit(1); }
+  console.log(hit[0].name);' "$stage/share/reviewer/runtime-matrix.json" "$node_version" "$bun_version")
+cat > "$stage/share/reviewer/image.json" <<JSON
+{
+  "name": "$image",
+  "runtimes": {
+    "node": { "path": "/usr/bin/node", "version": "$node_version" },
+    "bun": { "path": "/opt/reviewer/runtimes/bun/bin/bun", "version": "$bun_version" }
+  },
+  "path": ["/opt/reviewer/runtimes/bun/bin"]
+}
+JSON
+chmod -R go-w "$stage"
+echo "staged $image (node $node_version, bun $bun_version) in $stage"
