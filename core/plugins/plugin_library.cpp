@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <boost/dll/library_info.hpp>
 #include <boost/dll/shared_library.hpp>
 #include <cerrno>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "core/plugins/elf_entry.h"
 #include "core/plugins/file_checks.h"
 #include "core/util/sha256.h"
 #include "core/util/unique_fd.h"
@@ -40,22 +40,6 @@ bool is_sha(const char* s) {
 std::vector<boost::dll::shared_library>& loaded_libraries() {
   static auto* libs = new std::vector<boost::dll::shared_library>();
   return *libs;
-}
-
-// The entry symbols the file carries in our section, read without running any of its code.
-util::Result<std::vector<std::string>> entry_symbols(const std::string& fd_path,
-                                                     const std::string& path) {
-  try {
-    boost::dll::library_info info(fd_path, true);
-    auto sections = info.sections();
-    if (std::find(sections.begin(), sections.end(), REVIEWER_ENTRY_SECTION) == sections.end()) {
-      return std::vector<std::string>{};
-    }
-    return info.symbols(REVIEWER_ENTRY_SECTION);
-  } catch (const std::exception& e) {
-    return refuse("plugin-malformed", path,
-                  fmt::format("'{}' is not a readable ELF shared object: {}", path, e.what()));
-  }
 }
 
 util::Result<std::vector<Claim>> copy_claims(const reviewer_plugin_descriptor& d,
@@ -129,7 +113,7 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
         "plugin-hash-mismatch", path,
         fmt::format("'{}' has SHA-256 {}, the manifest says {}", file, *hash, listed->second));
   }
-  auto symbols = entry_symbols(fd_path, path);
+  auto symbols = section_symbols(fd.get(), REVIEWER_ENTRY_SECTION, path);
   if (!symbols) return symbols.error();
   bool has_entry = false;
   std::string other;
