@@ -1,0 +1,178 @@
+// The real launcher in the run model (docker/run-model/run-model.sh) over real depth-1 and full
+// clones made with the git program, with real bash and node.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/e2e/sandbox.h"
+
+namespace reviewer::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+constexpr const char* kCheckout = "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683";
+
+SandboxRun with_args(std::vector<std::string> args) {
+  SandboxRun run;
+  run.launcher_args = std::move(args);
+  return run;
+}
+
+SandboxRun with_caller_env(std::vector<std::string> env) {
+  SandboxRun run;
+  run.caller_env = std::move(env);
+  return run;
+}
+
+std::string workflow(const std::string& jobs) {
+  return "name: ci\non:\n  pull_request:\n    branches: [main]\njobs:\n" + jobs;
+}
+
+std::string job(const std::string& id, const std::string& steps, const std::string& extra = "") {
+  return "  " + id + ":\n    runs-on: ubuntu-latest\n" + extra +
+         "    steps:\n      - uses: " + kCheckout + "\n" + steps;
+}
+
+class LauncherE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!can_run_sandbox()) GTEST_SKIP() << "the run model needs root to create namespaces";
+  }
+};
+
+TEST_F(LauncherE2E, TheExampleBuildsWithItsNeedsChain) {
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+  auto lint = r.output.find("job 'lint' succeeded");
+  auto test = r.output.find("job 'test' started");
+  ASSERT_NE(lint, std::string::npos) << r.output;
+  EXPECT_LT(lint, test) << "a needed job runs first";
+  EXPECT_THAT(r.output, HasSubstr("[test #3 Test] # pass 3"));
+}
+
+TEST_F(LauncherE2E, AFailingStepFailsTheBuild) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - name: Fails\n        run: echo before; exit 1\n"
+                          "      - name: Never\n        run: echo never-printed\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-failed: job 'test' step 2 'Fails' exited 1");
+  EXPECT_THAT(r.output, HasSubstr("[test #2 Fails] before"));
+  EXPECT_THAT(r.output, ::testing::Not(HasSubstr("never-printed")));
+}
+
+TEST_F(LauncherE2E, AFailedNeedKeepsTheDependentJobFromRunning) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("lint", "      - run: exit 3\n") +
+                      job("test", "      - run: echo dependent-ran\n", "    needs: lint\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-failed: job 'lint' step 2 'run' exited 3");
+  EXPECT_THAT(r.output, HasSubstr("job 'test' not run"));
+  EXPECT_THAT(r.output, ::testing::Not(HasSubstr("dependent-ran")));
+}
+
+TEST_F(LauncherE2E, ALauncherArgumentIsRefused) {
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), with_args({"--workspace", "/x"}));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: launcher-arguments: "));
+}
+
+TEST_F(LauncherE2E, ACallerNamingAnotherJobIsRefused) {
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), with_caller_env({"REVIEWER_CI_JOB=lint"}));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_EQ(r.last_line(),
+            "review-build-refused: assignment-mismatch: the caller's REVIEWER_CI_JOB is 'lint' "
+            "but the sandbox was assigned 'test'");
+}
+
+TEST_F(LauncherE2E, TheSelfCheckVerifiesTheImage) {
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), with_args({"--self-check"}));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node20-bun13"));
+}
+
+TEST_F(LauncherE2E, ACredentialInTheWorkflowIsRefusedBeforeAnythingRuns) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test", "      - run: echo ran\n", "    env:\n      GH_TOKEN: x\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_EQ(r.last_line(),
+            "review-build-refused: .github/workflows/ci.yml:9:7: "
+            "credential-shaped-env: job env 'GH_TOKEN' names a credential");
+  EXPECT_THAT(r.output, ::testing::Not(HasSubstr("ran")));
+}
+
+TEST_F(LauncherE2E, AnFsmonitorInTheCloneIsRefusedAndNeverRuns) {
+  ExampleRepo repo;
+  repo.clone();
+  repo.git_in_clone("config core.fsmonitor 'touch FSMONITOR_RAN; false'");
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: "));
+  EXPECT_THAT(r.last_line(), HasSubstr("git-config-key"));
+  EXPECT_THAT(r.last_line(), HasSubstr("core.fsmonitor"));
+  EXPECT_FALSE(std::filesystem::exists(repo.workspace() + "/FSMONITOR_RAN"));
+  // The canary is live: the git program itself runs it.
+  repo.git_in_clone("status --porcelain");
+  EXPECT_TRUE(std::filesystem::exists(repo.workspace() + "/FSMONITOR_RAN"));
+}
+
+TEST_F(LauncherE2E, FetchDepthZeroNeedsAFullClone) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      "name: ci\non: pull_request\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+      "      - uses: " +
+          std::string(kCheckout) +
+          "\n        with:\n          fetch-depth: 0\n      - run: git log --oneline | wc -l\n");
+  repo.clone(/*full=*/false);
+  auto shallow = run_launcher(repo.workspace());
+  EXPECT_EQ(shallow.exit_code, 3) << shallow.output;
+  EXPECT_THAT(shallow.last_line(), HasSubstr("history-shape"));
+
+  ExampleRepo full;
+  full.write(".github/workflows/ci.yml",
+             "name: ci\non: pull_request\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+             "      - uses: " +
+                 std::string(kCheckout) +
+                 "\n        with:\n          fetch-depth: 0\n      - run: echo full\n");
+  full.clone(/*full=*/true);
+  auto r = run_launcher(full.workspace());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, WhatAJobLeavesRunningIsKilledAndReported) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - run: setsid sleep 1000 & nohup sleep 999 >/dev/null 2>&1 &\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("left processes running; killed: sleep"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+}  // namespace
+}  // namespace reviewer::e2e

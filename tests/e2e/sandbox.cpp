@@ -1,0 +1,92 @@
+#include "tests/e2e/sandbox.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace reviewer::e2e {
+namespace {
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+void must(const std::string& command) {
+  auto r = run_command(command);
+  if (r.exit_code != 0) throw std::runtime_error("command failed: " + command + "\n" + r.output);
+}
+
+}  // namespace
+
+std::string RunResult::last_line() const {
+  std::string s = output;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  auto nl = s.rfind('\n');
+  return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
+RunResult run_command(const std::string& command) {
+  RunResult r;
+  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+  if (p == nullptr) return r;
+  std::array<char, 4096> buf{};
+  std::size_t n = 0;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.output.append(buf.data(), n);
+  int status = ::pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+ExampleRepo::ExampleRepo() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "reviewer-e2e-XXXXXX").string();
+  root_ = ::mkdtemp(tmpl.data());
+  source_ = root_ + "/source";
+  clone_ = root_ + "/clone";
+  std::filesystem::copy(REVIEWER_SOURCE_DIR "/examples/node-app", source_,
+                        std::filesystem::copy_options::recursive);
+}
+
+ExampleRepo::~ExampleRepo() { std::filesystem::remove_all(root_); }
+
+void ExampleRepo::write(const std::string& relative, const std::string& content) {
+  std::filesystem::create_directories(
+      std::filesystem::path(source_ + "/" + relative).parent_path());
+  std::ofstream(source_ + "/" + relative, std::ios::trunc) << content;
+}
+
+void ExampleRepo::clone(bool full) {
+  must(std::string(REVIEWER_SOURCE_DIR "/docker/run-model/make-clone.sh ") +
+       (full ? "--full " : "") + quote(source_) + " " + quote(clone_));
+}
+
+void ExampleRepo::git_in_clone(const std::string& args) {
+  must("git -c safe.directory='*' -C " + quote(clone_) + " " + args);
+}
+
+RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
+  std::string cmd = std::string(REVIEWER_SOURCE_DIR "/docker/run-model/run-model.sh") +
+                    " --workspace " + quote(workspace) + " --prefix " + quote(REVIEWER_E2E_STAGE) +
+                    " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +
+                    quote(run.base);
+  for (const auto& e : run.caller_env) cmd += " --caller-env " + quote(e);
+  cmd += " --";
+  for (const auto& a : run.launcher_args) cmd += " " + quote(a);
+  return run_command(cmd);
+}
+
+bool can_run_sandbox() { return ::geteuid() == 0; }
+
+}  // namespace reviewer::e2e

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace reviewer::e2e {
+
+// The output and exit status of one command.
+struct RunResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr, interleaved
+
+  std::string last_line() const;
+};
+
+// Runs `command` under /bin/sh and captures it.
+RunResult run_command(const std::string& command);
+
+// A temporary copy of examples/node-app that a test may change, cloned the way the host does.
+class ExampleRepo {
+ public:
+  ExampleRepo();
+  ~ExampleRepo();
+  ExampleRepo(const ExampleRepo&) = delete;
+  ExampleRepo& operator=(const ExampleRepo&) = delete;
+
+  // Overwrites (or creates) a file of the source before it is committed and cloned.
+  void write(const std::string& relative, const std::string& content);
+  // Commits the source to a fresh origin and clones it: depth 1 without tags, or full.
+  void clone(bool full = false);
+  // The clone the sandbox gets as /workspace.
+  const std::string& workspace() const { return clone_; }
+  // Runs a git command in the clone (as the host would have set it up).
+  void git_in_clone(const std::string& args);
+
+ private:
+  std::string root_;
+  std::string source_;
+  std::string clone_;
+};
+
+struct SandboxRun {
+  std::string workflow = ".github/workflows/ci.yml";
+  std::string job = "test";
+  std::string base = "main";
+  std::vector<std::string> caller_env;
+  std::vector<std::string> launcher_args;
+};
+
+// Runs the installed launcher in a fresh run-model sandbox over `workspace`.
+RunResult run_launcher(const std::string& workspace, const SandboxRun& run = {});
+
+// True when this process may create namespaces (the run model needs root).
+bool can_run_sandbox();
+
+}  // namespace reviewer::e2e
