@@ -19,21 +19,22 @@ bool write_all(int fd, std::string_view bytes) {
 }
 
 void LineWriter::emit(std::string_view line) {
-  std::string out;
-  out.reserve(prefix_.size() + line.size() + 1);
-  out += prefix_;
-  out += line;
-  out += '\n';
-  write_all(fd_, out);
+  out_ += prefix_;
+  out_ += line;
+  out_ += '\n';
 }
 
+// Each chunk read from a step becomes at most one write: a step printing short lines costs one
+// syscall per chunk, not per line. Memory: the pending partial line (at most kMaxLine) and the
+// output of one chunk.
 void LineWriter::feed(std::string_view bytes) {
   while (!bytes.empty()) {
     auto nl = bytes.find('\n');
     if (nl == std::string_view::npos) {
       std::size_t room = kMaxLine - pending_.size();
-      pending_.append(bytes.substr(0, room));
-      bytes.remove_prefix(std::min(room, bytes.size()));
+      std::size_t take = std::min(room, bytes.size());
+      pending_.append(bytes.substr(0, take));
+      bytes.remove_prefix(take);
       if (pending_.size() == kMaxLine) {
         emit(pending_);
         pending_.clear();
@@ -49,6 +50,8 @@ void LineWriter::feed(std::string_view bytes) {
     }
     bytes.remove_prefix(nl + 1);
   }
+  write_all(fd_, out_);
+  out_.clear();
 }
 
 void LineWriter::flush() {
@@ -56,6 +59,8 @@ void LineWriter::flush() {
     emit(pending_);
     pending_.clear();
   }
+  write_all(fd_, out_);
+  out_.clear();
 }
 
 }  // namespace reviewer::exec

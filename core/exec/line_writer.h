@@ -22,6 +22,7 @@ class LineWriter {
   int fd_;
   std::string prefix_;
   std::string pending_;
+  std::string out_;
 };
 
 // Writes all of `bytes` to `fd`, retrying on EINTR and short writes; false on error.

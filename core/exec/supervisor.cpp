@@ -92,11 +92,20 @@ Supervisor::~Supervisor() {
   ::sigprocmask(SIG_UNBLOCK, &set, nullptr);
 }
 
-void Supervisor::drain_signals(pid_t child, bool& child_done, int& status) {
+void Supervisor::read_signals() {
   signalfd_siginfo info{};
   while (::read(signal_fd_.get(), &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
     if (info.ssi_signo == SIGINT || info.ssi_signo == SIGTERM) interrupted_ = true;
   }
+}
+
+bool Supervisor::interrupted() {
+  read_signals();
+  return interrupted_;
+}
+
+void Supervisor::drain_signals(pid_t child, bool& child_done, int& status) {
+  read_signals();
   // Reap the step and any orphan that has already exited; leftovers still running are killed
   // when the job ends.
   for (;;) {
@@ -126,6 +135,9 @@ StepResult Supervisor::run(const StepSpec& spec) {
   posix_spawn_file_actions_addopen(actions.get(), 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), 1);
   posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), 2);
+  // Every descriptor above stderr is closed in the child, including any the launcher itself
+  // inherited without O_CLOEXEC from whoever started it.
+  posix_spawn_file_actions_addclosefrom_np(actions.get(), 3);
   if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(actions.get(), spec.cwd.c_str());
   SpawnAttr attr;
 
@@ -254,10 +266,7 @@ std::vector<ProcessInfo> Supervisor::kill_leftovers() {
                   [](const ProcessInfo& a, const ProcessInfo& b) { return a.pid == b.pid; }),
       killed.end());
   // Drain the SIGCHLDs the kills produced so the next step starts with an empty signalfd.
-  signalfd_siginfo info{};
-  while (::read(signal_fd_.get(), &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
-    if (info.ssi_signo == SIGINT || info.ssi_signo == SIGTERM) interrupted_ = true;
-  }
+  read_signals();
   return killed;
 }
 

@@ -62,10 +62,12 @@ class Supervisor {
   // daemons, double forks), until nothing is left; returns what was killed.
   std::vector<ProcessInfo> kill_leftovers();
 
-  // True once the launcher received SIGINT or SIGTERM.
-  bool interrupted() const { return interrupted_; }
+  // True once the launcher received SIGINT or SIGTERM (checked now, not only during a step).
+  bool interrupted();
 
  private:
+  // Reads pending signals without blocking; records SIGINT/SIGTERM.
+  void read_signals();
   void drain_signals(pid_t child, bool& child_done, int& status);
 
   int log_fd_;

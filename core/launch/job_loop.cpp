@@ -146,10 +146,6 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
       for (const auto& k : jr.killed) list += (list.empty() ? "" : ", ") + k;
       log(fmt::format("reviewer: job '{}' left processes running; killed: {}", job.id, list));
     }
-    if (supervisor.interrupted()) {
-      outcome.verdict = BuildOutcome::Verdict::kFailed;
-      outcome.summary = "interrupted";
-    }
     auto after = guard.after_job();
     if (!after.empty()) {
       for (const auto& r : after)
@@ -161,6 +157,11 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
     succeeded[job.id] = !job_failed;
     log(fmt::format("reviewer: job '{}' {}", job.id, job_failed ? "failed" : "succeeded"));
     outcome.jobs.push_back(jr);
+  }
+  if (supervisor.interrupted()) {
+    // The launcher itself was told to stop: that, not a step's failure, is the verdict.
+    outcome.verdict = BuildOutcome::Verdict::kFailed;
+    outcome.summary = "interrupted";
   }
   return outcome;
 }

@@ -1,0 +1,63 @@
+#include "core/exec/step_environment.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace reviewer::exec {
+namespace {
+
+using ::testing::Contains;
+using ::testing::Not;
+
+RunnerContext context() {
+  return {"/workspace",
+          "test",
+          "main",
+          ".github/workflows/ci.yml",
+          {"/opt/reviewer/runtimes/bun/bin"},
+          {"/tmp/review/b/0-test", "/tmp/review/b/0-test/home", "/tmp/review/b/0-test/tmp",
+           "/tmp/review/b/0-test/cache", "/tmp/review/b/0-test/runner-temp"}};
+}
+
+StepFiles files() { return {"/s/output", "/s/env", "/s/path", "/s/summary"}; }
+
+TEST(StepEnvironment, IsBuiltFromTheAllowlistWithAFixedPath) {
+  auto e = build_step_environment(context(), files(), {{"NODE_ENV", "test", {}}}, {},
+                                  {"/workspace/node_modules/.bin"}, {{"FOO", "bar", {}}});
+  ASSERT_TRUE(e.refusals.empty());
+  EXPECT_THAT(e.entries, Contains("PATH=/workspace/node_modules/.bin:/opt/reviewer/runtimes/bun/"
+                                  "bin:/usr/local/bin:/usr/bin:/bin"));
+  EXPECT_THAT(e.entries, Contains("HOME=/tmp/review/b/0-test/home"));
+  EXPECT_THAT(e.entries, Contains("TMPDIR=/tmp/review/b/0-test/tmp"));
+  EXPECT_THAT(e.entries, Contains("CI=true"));
+  EXPECT_THAT(e.entries, Contains("GITHUB_BASE_REF=main"));
+  EXPECT_THAT(e.entries, Contains("GITHUB_ENV=/s/env"));
+  EXPECT_THAT(e.entries, Contains("NODE_ENV=test"));
+  EXPECT_THAT(e.entries, Contains("FOO=bar"));
+  for (const auto& entry : e.entries) {
+    EXPECT_FALSE(entry.starts_with("REVIEWER_")) << entry;
+    EXPECT_THAT(entry, Not(::testing::HasSubstr("TOKEN"))) << entry;
+  }
+}
+
+TEST(StepEnvironment, LaterLevelsWinAndGithubEnvSitsBetweenJobAndStep) {
+  auto e = build_step_environment(context(), files(), {{"A", "job", {}}, {"B", "job", {}}},
+                                  {{"B", "github-env", {}}, {"C", "github-env", {}}}, {},
+                                  {{"C", "step", {}}});
+  EXPECT_THAT(e.entries, Contains("A=job"));
+  EXPECT_THAT(e.entries, Contains("B=github-env"));
+  EXPECT_THAT(e.entries, Contains("C=step"));
+}
+
+TEST(StepEnvironment, IsRecheckedRightBeforeTheSpawn) {
+  auto e = build_step_environment(context(), files(), {{"SHELLOPTS", "noexec", {}}}, {}, {},
+                                  {{"HOME", "/root", {}}});
+  ASSERT_EQ(e.refusals.size(), 2u);
+  EXPECT_EQ(e.refusals[0].rule, "config-redirecting-env");
+  EXPECT_EQ(e.refusals[1].rule, "launcher-owned-env");
+  EXPECT_THAT(e.entries, Not(Contains("SHELLOPTS=noexec")));
+  EXPECT_THAT(e.entries, Contains("HOME=/tmp/review/b/0-test/home"));
+}
+
+}  // namespace
+}  // namespace reviewer::exec
