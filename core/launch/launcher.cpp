@@ -1,5 +1,6 @@
 #include "core/launch/launcher.h"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -94,6 +95,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto outcome = run_plan(plan, loaded.registry, supervisor, guard,
                           LoopContext{kWorkspace, *root, image->path, 1});
   write_build_reports(kReviewRoot, plan, outcome);
+  rusage self{};
+  ::getrusage(RUSAGE_SELF, &self);
+  exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));
   switch (outcome.verdict) {
     case BuildOutcome::Verdict::kOk:
       return finish(report::ExitCode::kOk, "review-build-ok");

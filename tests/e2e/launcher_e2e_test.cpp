@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include "tests/e2e/sandbox.h"
@@ -164,14 +165,109 @@ TEST_F(LauncherE2E, FetchDepthZeroNeedsAFullClone) {
 
 TEST_F(LauncherE2E, WhatAJobLeavesRunningIsKilledAndReported) {
   ExampleRepo repo;
-  repo.write(".github/workflows/ci.yml",
-             workflow(job("test",
-                          "      - run: setsid sleep 1000 & nohup sleep 999 >/dev/null 2>&1 &\n")));
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(
+          job("test",
+              "      - run: setsid sleep 1000 & nohup sleep 999 >/dev/null 2>&1 & sleep 0.5\n")));
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("left processes running; killed: sleep"));
+  EXPECT_THAT(r.output, ::testing::ContainsRegex("left processes running; killed: "
+                                                 "sleep \\([0-9]+\\), sleep \\([0-9]+\\)\n"));
   EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, AStepIsCancelledAtItsTimeoutMinutes) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - name: Hangs\n        timeout-minutes: 1\n"
+                          "        run: sleep 600\n"
+                          "      - name: Cleanup\n        if: always()\n"
+                          "        run: echo cleanup-ran\n")));
+  repo.clone();
+  auto started = std::chrono::steady_clock::now();
+  auto r = run_launcher(repo.workspace());
+  auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_EQ(r.last_line(),
+            "review-build-failed: job 'test' step 2 'Hangs' was cancelled at its time limit "
+            "(step timeout-minutes: 1)");
+  EXPECT_THAT(r.output, HasSubstr("[test #3 Cleanup] cleanup-ran"));
+  EXPECT_GE(took, std::chrono::seconds(60));
+  EXPECT_LT(took, std::chrono::seconds(80));
+}
+
+TEST_F(LauncherE2E, TheJobTimeoutBoundsAllItsSteps) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("test", "      - run: sleep 40\n      - name: Second\n        run: sleep 600\n",
+                   "    timeout-minutes: 1\n")));
+  repo.clone();
+  auto started = std::chrono::steady_clock::now();
+  auto r = run_launcher(repo.workspace());
+  auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_EQ(r.last_line(),
+            "review-build-failed: job 'test' step 3 'Second' was cancelled at its time limit "
+            "(job 'test' timeout-minutes: 1)");
+  EXPECT_LT(took, std::chrono::seconds(80));
+}
+
+// A setsid fork storm bounded by RLIMIT_NPROC (the sandbox user is not root, so the limit
+// holds): killing process groups alone cannot end it. Every storm process holds a lock; the
+// next job can take the lock only once all of them are dead.
+TEST_F(LauncherE2E, ASetsidForkStormIsKilledBeforeTheNextJob) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("storm",
+                   "      - run: |\n"
+                   "          ulimit -u 150\n"
+                   "          exec 9>/tmp/witness.lock\n"
+                   "          flock 9\n"
+                   "          setsid bash -c 'while :; do setsid bash -c \"sleep 1000\" "
+                   "& done' 2>/dev/null &\n"
+                   "          sleep 1\n") +
+               job("check", "      - run: flock -n /tmp/witness.lock -c 'echo witness-free'\n",
+                   "    needs: storm\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(),
+                        SandboxRun{".github/workflows/ci.yml", "check", "main", {}, {}});
+  EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 4000);
+  EXPECT_THAT(r.output, HasSubstr("[check #2 run] witness-free"));
+  EXPECT_THAT(r.output, HasSubstr("job 'storm' left processes running; killed: "));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, GithubEnvAndPathApplyToLaterStepsButAForbiddenKeyFails) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(
+          job("test",
+              "      - run: |\n"
+              "          echo GREETING=hello >> \"$GITHUB_ENV\"\n"
+              "          printf 'NOTE<<EOF\\nline 1\\nline 2\\nEOF\\n' >> \"$GITHUB_ENV\"\n"
+              "          mkdir -p \"$RUNNER_TEMP/bin\" && echo \"$RUNNER_TEMP/bin\" >> "
+              "\"$GITHUB_PATH\"\n"
+              "          printf '#!/bin/sh\\necho tool-on-path\\n' > \"$RUNNER_TEMP/bin/mytool\"\n"
+              "          chmod +x \"$RUNNER_TEMP/bin/mytool\"\n"
+              "      - run: echo \"$GREETING / $NOTE\" && mytool\n"
+              "      - name: Smuggle\n"
+              "        run: echo BASH_ENV=/tmp/evil >> \"$GITHUB_ENV\"\n"
+              "      - run: echo never-here\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("[test #3 run] hello / line 1"));
+  EXPECT_THAT(r.output, HasSubstr("[test #3 run] line 2"));
+  EXPECT_THAT(r.output, HasSubstr("[test #3 run] tool-on-path"));
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-failed: job 'test' step 4 'Smuggle' "
+                                        "config-redirecting-env: "));
+  EXPECT_THAT(r.output, ::testing::Not(HasSubstr("never-here")));
 }
 
 }  // namespace
