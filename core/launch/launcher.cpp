@@ -1,5 +1,6 @@
 #include "core/launch/launcher.h"
 
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,6 +55,9 @@ std::optional<std::string> make_review_root() {
 }  // namespace
 
 int run_launcher(const std::vector<std::string>& args, char** caller_env) {
+  // Steps run as the same user: without this, one could ptrace the launcher or read its memory
+  // and rewrite the verdict. Steps get their own dumpable flag back at exec.
+  ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   auto mode = parse_arguments(args);
   if (!mode) return refused({mode.error().code, mode.error().message, std::nullopt});
   auto assignment = read_assignment("/proc/1/environ");

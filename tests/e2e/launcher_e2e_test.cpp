@@ -270,5 +270,25 @@ TEST_F(LauncherE2E, GithubEnvAndPathApplyToLaterStepsButAForbiddenKeyFails) {
   EXPECT_THAT(r.output, ::testing::Not(HasSubstr("never-here")));
 }
 
+// Steps run as the launcher's user; the launcher makes itself non-dumpable so a step can neither
+// read its memory and environment nor attach to it.
+TEST_F(LauncherE2E, AStepCannotReadTheLaunchersMemory) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(
+          job("test",
+              "      - run: |\n"
+              "          if cat /proc/$PPID/environ >/dev/null 2>&1; then echo environ-readable; "
+              "else echo environ-protected; fi\n"
+              "          if head -c1 /proc/$PPID/mem >/dev/null 2>&1; then echo mem-readable; "
+              "else echo mem-protected; fi\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("environ-protected"));
+  EXPECT_THAT(r.output, HasSubstr("mem-protected"));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e
