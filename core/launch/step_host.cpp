@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <fstream>
@@ -26,11 +27,18 @@ bool write_file(const std::string& path, const std::string& text, mode_t mode) {
 // Reads at most 1 MiB of a step file; a step that writes more gets it truncated (and a
 // truncated heredoc then fails to parse, which fails the build rather than applying half).
 std::string read_small(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  constexpr std::size_t kMax = 1 << 20;
   std::string out;
-  out.resize(1 << 20);
-  in.read(out.data(), static_cast<std::streamsize>(out.size()));
-  out.resize(static_cast<std::size_t>(in.gcount()));
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return out;
+  char buf[16384];
+  while (out.size() < kMax) {
+    ssize_t n = ::read(fd, buf, std::min(sizeof buf, kMax - out.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
   return out;
 }
 
