@@ -4,55 +4,17 @@
 
 #include <memory>
 
+#include "core/plugins/step_view.h"
 #include "core/util/check.h"
 
 namespace reviewer::plugins {
 namespace {
 
 reviewer_str c_str(const std::string& s) { return {s.data(), s.size()}; }
-reviewer_str c_opt(const std::optional<std::string>& s) {
-  return s ? c_str(*s) : reviewer_str{nullptr, 0};
-}
-reviewer_location c_loc(const util::SourceLocation& l) { return {c_str(l.file), l.line, l.column}; }
 std::string str(reviewer_str s) {
   return s.data == nullptr ? std::string{} : std::string(s.data, s.size);
 }
 util::SourceLocation loc(const reviewer_location& l) { return {str(l.file), l.line, l.column}; }
-
-// The C view of a step; it points into `step`, which must outlive it.
-class StepViewStorage {
- public:
-  explicit StepViewStorage(const workflow::Step& step) {
-    for (const auto& e : step.inputs)
-      inputs_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
-    for (const auto& e : step.env)
-      env_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
-    view_.struct_size = sizeof(view_);
-    view_.job_id = c_str(step.job_id);
-    view_.index = step.index;
-    view_.name = c_opt(step.name);
-    view_.action = c_str(step.action);
-    view_.ref = c_str(step.ref);
-    view_.run = c_str(step.run);
-    view_.shell = c_opt(step.shell);
-    view_.working_directory = c_opt(step.working_directory);
-    view_.if_condition = c_opt(step.if_condition);
-    view_.timeout_minutes = step.timeout_minutes.value_or(-1);
-    view_.inputs = inputs_.data();
-    view_.input_count = inputs_.size();
-    view_.env = env_.data();
-    view_.env_count = env_.size();
-    view_.location = c_loc(step.location);
-    view_.uses_location = c_loc(step.uses_location);
-    view_.timeout_location = c_loc(step.timeout_location);
-  }
-  const reviewer_step_view* get() const { return &view_; }
-
- private:
-  std::vector<reviewer_entry> inputs_;
-  std::vector<reviewer_entry> env_;
-  reviewer_step_view view_{};
-};
 
 struct PlanCollector {
   PlanOutcome outcome;
@@ -88,8 +50,13 @@ ExecuteHost& bridge(void* h) { return *static_cast<ExecuteBridge*>(h)->host; }
 
 PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job) {
   StepViewStorage view(step);
-  reviewer_job_context ctx{sizeof(reviewer_job_context), c_str(job.job_id),
-                           c_str(job.workflow_file), job.step_count, step.index == 0 ? 1 : 0};
+  reviewer_job_context ctx{sizeof(reviewer_job_context),
+                           c_str(job.job_id),
+                           c_str(job.workflow_file),
+                           job.step_count,
+                           step.index == 0 ? 1 : 0,
+                           job.workflow != nullptr ? job.workflow->data() : nullptr,
+                           job.workflow != nullptr ? job.workflow->size() : 0};
   PlanCollector c;
   reviewer_plan_sink sink{};
   sink.struct_size = sizeof(sink);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/plugins/plugin_library.h"
+#include "core/plugins/workflow_view.h"
 #include "core/report/refusal.h"
 #include "core/workflow/model.h"
 
@@ -32,6 +33,9 @@ struct JobInfo {
   std::string job_id;
   std::string workflow_file;
   std::uint32_t step_count = 0;
+  // Every step of the workflow, for the plugins' workflow-wide view; nullptr = none (plugins that
+  // need it refuse).
+  const WorkflowView* workflow = nullptr;
 };
 
 // Asks `plugin` to plan `step`. A plugin that answers neither or both of skip and run breaks the

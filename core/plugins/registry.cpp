@@ -79,8 +79,10 @@ Registry::Loaded Registry::load(const std::string& dir) {
     out.registry.plugins_.push_back(std::move(*lib));
   }
   for (const auto& [file, hash] : *manifest) {
+    // Named: clang 14 cannot capture a structured binding in a lambda.
+    const std::string& listed = file;
     if (std::find_if(paths.begin(), paths.end(), [&](const std::string& p) {
-          return std::filesystem::path(p).filename() == file;
+          return std::filesystem::path(p).filename() == listed;
         }) == paths.end()) {
       refuse({"plugin-missing", fmt::format("'{}' is in the manifest but not installed", file),
               util::SourceLocation{dir + "/" + file, 0, 0}});

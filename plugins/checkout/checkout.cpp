@@ -28,18 +28,19 @@ constexpr reviewer_reviewed_ref kRefs[] = {
 };
 constexpr reviewer_claim kClaims[] = {{"actions/checkout", kRefs, std::size(kRefs)}};
 
-// Case-insensitive "true"/"false": checkout reads booleans as (value || default).toUpperCase()
-// === 'TRUE' and never throws, so only these two spellings say clearly what the author meant.
-bool loose_boolean(std::string_view v) {
-  std::string u(v);
-  for (auto& c : u) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return u == "true" || u == "false";
+constexpr std::string_view kAction = "actions/checkout";
+
+// Checkout reads booleans as (value || default).toUpperCase() === 'TRUE' and never throws, so
+// the SDK's loose booleans (a case-insensitive "true" or "false") are what is accepted.
+using reviewer::sdk::is_loose_boolean;
+using reviewer::sdk::is_loose_false;
+
+// Releases before the July 2026 backports lack allow-unsafe-pr-checkout.
+bool has_unsafe_pr_input(std::string_view tag) {
+  return tag == "v7.0.1" || tag == "v7.0.0" || tag == "v6.1.0" || tag == "v5.1.0" ||
+         tag == "v4.4.0";
 }
-bool loose_false(std::string_view v) {
-  std::string u(v);
-  for (auto& c : u) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return u == "false";
-}
+
 bool depth_one_or_zero(std::string_view v) { return v == "1" || v == "0"; }
 
 constexpr const char* kNoCredentials =
@@ -48,15 +49,20 @@ constexpr const char* kNoCredentials =
 const std::array kInputs = {
     reviewer::sdk::accepted("fetch-depth", &depth_one_or_zero,
                             "1 or 0 (the host clones only those shapes)"),
-    reviewer::sdk::accepted("persist-credentials", &loose_boolean, "true or false"),
-    reviewer::sdk::accepted("clean", &loose_boolean, "true or false"),
-    reviewer::sdk::accepted("show-progress", &loose_boolean, "true or false"),
-    reviewer::sdk::accepted("set-safe-directory", &loose_boolean, "true or false"),
-    reviewer::sdk::accepted("sparse-checkout-cone-mode", &loose_boolean, "true or false"),
-    reviewer::sdk::accepted("fetch-tags", &loose_false, "false (the host clone carries no tags)"),
-    reviewer::sdk::accepted("lfs", &loose_false, "false (LFS objects are not fetched)"),
-    reviewer::sdk::accepted("submodules", &loose_false, "false (submodules are not fetched)"),
-    reviewer::sdk::accepted("allow-unsafe-pr-checkout", &loose_boolean, "true or false"),
+    reviewer::sdk::accepted("persist-credentials", &is_loose_boolean, "true or false"),
+    reviewer::sdk::accepted("clean", &is_loose_boolean, "true or false"),
+    reviewer::sdk::accepted("show-progress", &is_loose_boolean, "true or false"),
+    reviewer::sdk::accepted("set-safe-directory", &is_loose_boolean, "true or false"),
+    reviewer::sdk::accepted("sparse-checkout-cone-mode", &is_loose_boolean, "true or false"),
+    reviewer::sdk::accepted("fetch-tags", &is_loose_false,
+                            "false (the host clone carries no tags)"),
+    reviewer::sdk::accepted("lfs", &is_loose_false, "false (LFS objects are not fetched)"),
+    reviewer::sdk::accepted("submodules", &is_loose_false, "false (submodules are not fetched)"),
+    // The guard it lifts only applies to pull_request_target and workflow_run, which the review
+    // never plans.
+    reviewer::sdk::only_at(
+        reviewer::sdk::accepted("allow-unsafe-pr-checkout", &is_loose_boolean, "true or false"),
+        &has_unsafe_pr_input),
     reviewer::sdk::refused("repository", kNoCredentials),
     reviewer::sdk::refused("ref", "the review builds the assigned head, not another ref"),
     reviewer::sdk::refused("token", kNoCredentials),
@@ -69,12 +75,6 @@ const std::array kInputs = {
     reviewer::sdk::refused("sparse-checkout", "sparse checkouts are not reproduced"),
     reviewer::sdk::refused("github-server-url", "the review has no network"),
 };
-
-// Releases before the July 2026 backports lack allow-unsafe-pr-checkout.
-bool has_unsafe_pr_input(std::string_view tag) {
-  return tag == "v7.0.1" || tag == "v7.0.0" || tag == "v6.1.0" || tag == "v5.1.0" ||
-         tag == "v4.4.0";
-}
 
 int fetch_depth_of(const reviewer::sdk::StepView& step) {
   auto d = step.inputs().find("fetch-depth");
@@ -93,16 +93,8 @@ class Checkout final : public reviewer::sdk::Action {
                       step.location());
       ok = false;
     }
-    auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    if (auto unsafe = step.inputs().find("allow-unsafe-pr-checkout");
-        unsafe && !has_unsafe_pr_input(tag)) {
-      decision.refuse(
-          "unknown-action-input",
-          "actions/checkout " + std::string(tag) + " has no input 'allow-unsafe-pr-checkout'",
-          unsafe->location);
-      ok = false;
-    }
-    ok = reviewer::sdk::check_inputs(step, kInputs, decision, "actions/checkout") && ok;
+    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
+    ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag) && ok;
     if (!ok) return;
     int depth = fetch_depth_of(step);
     decision.assert_fetch_depth(depth);

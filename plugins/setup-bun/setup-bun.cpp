@@ -1,6 +1,13 @@
-// oven-sh/setup-bun: reviewed refs are listed; which inputs keep a skip equivalent is not decided
-// yet (issue 7), so every step is refused by name rather than approximated.
+// oven-sh/setup-bun: skipped when the step asks for one exact bun version, which becomes a pin the
+// resolver must satisfy and the launcher verifies against the image's bun, and no registry
+// configuration (a bunfig.toml write) or download override is in play. See README.md for the
+// review record.
+#include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+
+#include <array>
+#include <regex>
+#include <string>
 
 namespace {
 
@@ -14,17 +21,70 @@ constexpr reviewer_reviewed_ref kRefs[] = {
     {"f4d14e03ff726c06358e5557344e1da148b56cf7", "v1.2.2"},
 };
 constexpr reviewer_claim kClaims[] = {{"oven-sh/setup-bun", kRefs, std::size(kRefs)}};
+constexpr std::string_view kAction = "oven-sh/setup-bun";
+
+bool has_version_file(std::string_view tag) { return tag != "v1.2.2"; }
+bool has_registries(std::string_view tag) {
+  return tag == "v2.2.0" || tag == "v2.1.3" || tag == "v2.1.2" || tag == "v2.1.1" ||
+         tag == "v2.1.0";
+}
+bool has_token(std::string_view tag) { return tag == "v2.2.0" || tag == "v2.1.3"; }
+
+// "X.Y.Z" without leading zeros: one release. A "v" prefix, `latest`, `canary`, ranges and
+// commit SHAs are all resolved by the action online.
+bool is_exact(std::string_view v) {
+  static const std::regex kExact(R"((0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*))");
+  return std::regex_match(v.begin(), v.end(), kExact);
+}
+
+constexpr const char* kRegistry = "it writes registry settings into bunfig.toml";
+
+const std::array kInputs = {
+    reviewer::sdk::any_value("bun-version"),  // checked below: it becomes the pin
+    reviewer::sdk::only_at(
+        reviewer::sdk::refused("bun-version-file",
+                               "setup-bun reads it with its own rules and may fall back to "
+                               "latest; write the exact version in 'bun-version' instead"),
+        &has_version_file),
+    reviewer::sdk::refused("bun-download-url", "the review has no network and downloads nothing"),
+    reviewer::sdk::only_at(reviewer::sdk::refused("registries", kRegistry), &has_registries),
+    reviewer::sdk::refused("registry-url", kRegistry),
+    reviewer::sdk::refused("scope", kRegistry),
+    reviewer::sdk::strict_boolean("no-cache"),
+    reviewer::sdk::only_at(reviewer::sdk::refused("token", "the review has no credentials"),
+                           &has_token),
+};
 
 class SetupBun final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    decision.refuse("not-yet-supported",
-                    "oven-sh/setup-bun is not stood in for yet: its inputs have not been reviewed",
-                    step.uses_location());
+    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    auto input = step.inputs().find("bun-version");
+    if (!input || !is_exact(input->value)) {
+      decision.refuse("runtime-version-not-exact",
+                      input ? "oven-sh/setup-bun 'bun-version' is '" +
+                                  reviewer::sdk::printable(input->value) +
+                                  "'; only an exact X.Y.Z can be pinned"
+                            : std::string("oven-sh/setup-bun has no 'bun-version': it would read "
+                                          "package.json or install the latest bun; write an "
+                                          "exact X.Y.Z"),
+                      input ? input->location : step.uses_location());
+      ok = false;
+    }
+    if (!ok) return;
+    decision.pin("bun", input->value, input->location);
+    decision.skip("bun " + std::string(input->value) +
+                  " is on PATH (pinned; the launcher verifies the image's bun); no registry is "
+                  "configured");
   }
-  void execute(const reviewer::sdk::StepView&, reviewer::sdk::Services& services) override {
-    services.fail("not-yet-supported", "oven-sh/setup-bun cannot be executed");
+
+  void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
+    auto input = step.inputs().find("bun-version");
+    services.log("oven-sh/setup-bun skipped: bun " +
+                 std::string(input ? input->value : std::string_view("?")) +
+                 " is the image's bun, pinned at plan time and verified by the launcher");
   }
 };
 

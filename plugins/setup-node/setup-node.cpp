@@ -1,6 +1,13 @@
-// actions/setup-node: reviewed refs are listed; which inputs keep a skip equivalent is not decided
-// yet (issue 7), so every step is refused by name rather than approximated.
+// actions/setup-node: skipped when the step asks for one exact node version, which becomes a pin
+// the resolver must satisfy and the launcher verifies against the image's node, and when nothing
+// else the step does (registry auth files, package caches, mirrors) is in play. See README.md for
+// the review record.
+#include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+
+#include <array>
+#include <regex>
+#include <string>
 
 namespace {
 
@@ -16,17 +23,91 @@ constexpr reviewer_reviewed_ref kRefs[] = {
     {"49933ea5288caeca8642d1e84afbd3f7d6820020", "v4.4.0"},
 };
 constexpr reviewer_claim kClaims[] = {{"actions/setup-node", kRefs, std::size(kRefs)}};
+constexpr std::string_view kAction = "actions/setup-node";
+
+// always-auth was removed in v6; package-manager-cache (automatic caching) arrived in v5.
+bool has_always_auth(std::string_view tag) { return tag == "v5.0.0" || tag == "v4.4.0"; }
+bool has_package_manager_cache(std::string_view tag) { return tag != "v4.4.0"; }
+
+bool is_x64(std::string_view v) { return v == "x64"; }
+
+// "X.Y.Z" with an optional "v", without leading zeros: one version, nothing to resolve.
+std::optional<std::string> exact_version(std::string_view v) {
+  static const std::regex kExact(R"(v?((0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)))");
+  std::match_results<std::string_view::const_iterator> m;
+  if (!std::regex_match(v.begin(), v.end(), m, kExact)) return std::nullopt;
+  return m[1].str();
+}
+
+constexpr const char* kCache =
+    "a cold run fails the step when no lock file is found, and the plan cannot see the "
+    "worktree; remove it (see plugins/setup-node/README.md)";
+
+const std::array kInputs = {
+    reviewer::sdk::any_value("node-version"),  // checked below: it becomes the pin
+    reviewer::sdk::refused("node-version-file",
+                           "setup-node reads it with its own rules (ranges, aliases); write the "
+                           "exact version in 'node-version' instead"),
+    reviewer::sdk::accepted("architecture", &is_x64, "x64 (the image's node)"),
+    reviewer::sdk::accepted("check-latest", &reviewer::sdk::is_loose_false,
+                            "false (true looks for a newer release online)"),
+    reviewer::sdk::refused("registry-url", "it writes an .npmrc with registry authentication"),
+    reviewer::sdk::any_value("scope"),  // read only together with registry-url
+    reviewer::sdk::only_at(reviewer::sdk::any_value("always-auth"), &has_always_auth),
+    reviewer::sdk::refused("token", "the review has no credentials"),
+    reviewer::sdk::refused("cache", kCache),
+    reviewer::sdk::only_at(
+        reviewer::sdk::accepted("package-manager-cache", &reviewer::sdk::is_loose_false,
+                                "false (automatic caching fails a cold run "
+                                "without a lock file)"),
+        &has_package_manager_cache),
+    reviewer::sdk::any_value("cache-dependency-path"),  // read only when caching
+    reviewer::sdk::refused("mirror", "the review has no network and downloads nothing"),
+    reviewer::sdk::refused("mirror-token", "the review has no credentials"),
+};
 
 class SetupNode final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    decision.refuse("not-yet-supported",
-                    "actions/setup-node is not stood in for yet: its inputs have not been reviewed",
-                    step.uses_location());
+    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    // From v5 the action caches on its own unless told not to; v6+ only when package.json names
+    // npm, which the plan cannot see.
+    if (has_package_manager_cache(tag) && !step.inputs().find("package-manager-cache")) {
+      decision.refuse("setup-node-auto-cache",
+                      "actions/setup-node " + std::string(tag) +
+                          " caches automatically when package.json names npm as its package "
+                          "manager, and a cold run without a lock file fails the step; add "
+                          "'package-manager-cache: false'",
+                      step.uses_location());
+      ok = false;
+    }
+    auto input = step.inputs().find("node-version");
+    std::optional<std::string> version;
+    if (input) version = exact_version(input->value);
+    if (!version) {
+      decision.refuse("runtime-version-not-exact",
+                      input ? "actions/setup-node 'node-version' is '" +
+                                  reviewer::sdk::printable(input->value) +
+                                  "'; only an exact X.Y.Z (optionally with 'v') can be pinned"
+                            : std::string("actions/setup-node has no 'node-version': it would use "
+                                          "the runner's preinstalled node; write an exact X.Y.Z"),
+                      input ? input->location : step.uses_location());
+      ok = false;
+    }
+    if (!ok) return;
+    decision.pin("node", *version, input->location);
+    decision.skip("node " + *version +
+                  " is on PATH (pinned; the launcher verifies the image's node); no registry, "
+                  "cache or mirror is configured");
   }
-  void execute(const reviewer::sdk::StepView&, reviewer::sdk::Services& services) override {
-    services.fail("not-yet-supported", "actions/setup-node cannot be executed");
+
+  void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
+    auto input = step.inputs().find("node-version");
+    services.log("actions/setup-node skipped: node " +
+                 std::string(input ? input->value : std::string_view("?")) +
+                 " is the image's node, pinned at plan time and verified by the launcher");
   }
 };
 

@@ -1,6 +1,14 @@
-// socketdev/action: reviewed refs are listed; which inputs keep a skip equivalent is not decided
-// yet (issue 7), so every step is refused by name rather than approximated.
+// SocketDev/action: skipped in the free firewall mode without a Socket token. The action only
+// installs the `sfw` wrapper that later steps call (`sfw npm ci`); the review image provides an
+// `sfw` that runs its arguments unwrapped (docs/fidelity-socket.md says what that loses). See
+// README.md for the review record.
+#include <reviewer/sdk/inputs.hpp>
+#include <reviewer/sdk/js_text.hpp>
 #include <reviewer/sdk/plugin.hpp>
+
+#include <array>
+#include <cctype>
+#include <string>
 
 namespace {
 
@@ -9,18 +17,82 @@ constexpr reviewer_reviewed_ref kRefs[] = {
     {"4337a545deecc20f19a909e52db7a2f6ba292f42", "v1.2.0"},
     {"5d96858722636452306752590794679d7a3d6083", "v1.1.7"},
 };
+// Action ids are compared lower-cased: `SocketDev/action` is claimed as "socketdev/action".
 constexpr reviewer_claim kClaims[] = {{"socketdev/action", kRefs, std::size(kRefs)}};
+constexpr std::string_view kAction = "SocketDev/action";
+
+bool has_patch_inputs(std::string_view tag) { return tag == "v1.3.0"; }
+
+bool is_job_summary(std::string_view v) {
+  return v == "all" || v == "errors" || v == "none" || v == "true" || v == "false";
+}
+bool is_latest(std::string_view v) { return v == "latest"; }
+
+constexpr const char* kPatch = "it belongs to patch mode, which changes the worktree";
+constexpr const char* kToken = "the review has no credentials";
+
+const std::array kInputs = {
+    reviewer::sdk::any_value("mode", /*required=*/true),  // validated below
+    reviewer::sdk::refused("github-token", kToken),
+    reviewer::sdk::refused("socket-token",
+                           "with a token the action installs the enterprise firewall, and the "
+                           "review has no credentials"),
+    reviewer::sdk::strict_boolean("use-cache"),
+    reviewer::sdk::accepted("job-summary", &is_job_summary, "all, errors, none, true or false"),
+    reviewer::sdk::accepted("firewall-version", &is_latest,
+                            "latest (another version may not exist, which fails the step, and "
+                            "the review cannot look it up)"),
+    reviewer::sdk::only_at(reviewer::sdk::refused("patch-version", kPatch), &has_patch_inputs),
+    reviewer::sdk::only_at(reviewer::sdk::refused("patch-ecosystems", kPatch), &has_patch_inputs),
+    reviewer::sdk::only_at(reviewer::sdk::strict_boolean("patch-dry-run"), &has_patch_inputs),
+    reviewer::sdk::only_at(reviewer::sdk::refused("patch-cwd", kPatch), &has_patch_inputs),
+};
+
+// `mode` is lower-cased by the action; `firewall` without a socket-token is the free edition.
+// Patch mode exists from v1.3; before, like `cli` at every release, it is an unsupported mode.
+void check_mode(const reviewer::sdk::StepView& step, std::string_view tag,
+                const reviewer::sdk::PlanDecision& decision, bool& ok) {
+  auto mode = step.inputs().find("mode");
+  if (!mode || reviewer::sdk::js::trim(mode->value).empty()) return;  // missing-required-input
+  std::string m(reviewer::sdk::js::trim(mode->value));
+  for (auto& c : m) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (m == "firewall" || m == "firewall-free") return;
+  ok = false;
+  const std::string what =
+      "SocketDev/action 'mode' is '" + reviewer::sdk::printable(mode->value) + "'";
+  if (m == "firewall-enterprise" || (m == "patch" && has_patch_inputs(tag))) {
+    decision.refuse("invalid-input-value",
+                    what +
+                        (m == "patch" ? ": patch mode rewrites dependencies in the worktree"
+                                      : ": the enterprise firewall needs a Socket token") +
+                        "; accepted: firewall, firewall-free",
+                    mode->location);
+  } else {
+    decision.refuse("failing-input-value",
+                    what +
+                        ", which the action rejects (Unsupported mode); accepted: firewall, "
+                        "firewall-free",
+                    mode->location);
+  }
+}
 
 class SocketFirewall final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    decision.refuse("not-yet-supported",
-                    "socketdev/action is not stood in for yet: its inputs have not been reviewed",
-                    step.uses_location());
+    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    check_mode(step, tag, decision, ok);
+    if (!ok) return;
+    decision.skip(
+        "the image's sfw stands in for the free Socket Firewall: it runs its arguments "
+        "unwrapped, without blocking packages (docs/fidelity-socket.md)");
   }
+
   void execute(const reviewer::sdk::StepView&, reviewer::sdk::Services& services) override {
-    services.fail("not-yet-supported", "socketdev/action cannot be executed");
+    services.log(
+        "SocketDev/action skipped: later `sfw ...` steps run their command through the image's "
+        "sfw, unwrapped (the review has no network, so nothing is fetched to block)");
   }
 };
 

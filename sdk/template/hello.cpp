@@ -1,32 +1,44 @@
-// A template plugin: skips `example-org/hello@<reviewed sha>` when its one input is a literal
-// greeting, and refuses anything else by name. Copy it, rename it, and follow
-// docs/plugin-authoring.md.
+// A template plugin: skips `example-org/hello@<reviewed sha>` when its inputs keep the skip
+// equivalent to running the action, and refuses anything else by name. Copy this folder, rename
+// it, and follow docs/plugin-authoring.md; README.md is the review record, fixtures/ the proof.
+#include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+
+#include <array>
+#include <string>
 
 namespace {
 
+// 1. The reviewed refs: full commit SHAs, each with the release tag it was confirmed against.
 constexpr reviewer_reviewed_ref kRefs[] = {
     {"0123456789abcdef0123456789abcdef01234567", "v1.0.0"},
 };
-constexpr reviewer_claim kClaims[] = {{"example-org/hello", kRefs, 1}};
+// The action id, lower-case (the core compares ids lower-cased).
+constexpr reviewer_claim kClaims[] = {{"example-org/hello", kRefs, std::size(kRefs)}};
+constexpr std::string_view kAction = "example-org/hello";
+
+bool is_greeting(std::string_view v) { return v == "hello" || v == "hi"; }
+
+// 2. Every input the action has at the reviewed releases, and which values keep the skip
+//    equivalent. An input missing from this list is refused as unknown-action-input.
+const std::array kInputs = {
+    reviewer::sdk::accepted("greeting", &is_greeting, "hello or hi", /*required=*/true),
+    reviewer::sdk::strict_boolean("shout"),  // read with getBooleanInput: `yes` fails the step
+    reviewer::sdk::refused("token", "the review has no credentials"),
+};
 
 class Hello final : public reviewer::sdk::Action {
  public:
+  // 3. Plan: refuse every reason there is, or skip saying what the skip asserts.
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    bool refused = false;
-    for (const auto& input : step.inputs()) {
-      if (input.name != "greeting") {
-        decision.refuse("unknown-action-input",
-                        "example-org/hello has no input '" + std::string(input.name) + "'",
-                        input.location);
-        refused = true;
-      }
-    }
-    if (!refused) decision.skip("hello only prints a greeting; nothing later depends on it");
+    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
+    if (!reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag)) return;
+    decision.skip("hello only prints a greeting; nothing later depends on it");
   }
+  // 4. Execute: verify what the skip asserted if the host can observe it; otherwise log.
   void execute(const reviewer::sdk::StepView&, reviewer::sdk::Services& services) override {
-    services.log("hello: skipped");
+    services.log("example-org/hello skipped: it only prints a greeting");
   }
 };
 

@@ -61,13 +61,21 @@ typedef struct reviewer_step_view {
   reviewer_location timeout_location;
 } reviewer_step_view;
 
-/* What the plan phase may learn about the step's job. */
+/* What the plan phase may learn about the step's job. New members are only ever appended; each
+ * carries the SDK version that added it, and a plugin reads one only when struct_size covers it. */
 typedef struct reviewer_job_context {
   size_t struct_size;
-  reviewer_str job_id;
-  reviewer_str workflow_file;
-  uint32_t step_count;
-  int32_t is_first_step;
+  /* 1.0 */ reviewer_str job_id;
+  /* 1.0 */ reviewer_str workflow_file;
+  /* 1.0 */ uint32_t step_count;
+  /* 1.0 */ int32_t is_first_step;
+  /* 1.1 The workflow-wide view: every step of every job of the workflow (jobs outside the planned
+   * `needs` closure included, this step included), in file order, as written. Only job_id, index,
+   * name, action, ref, run, inputs and location are filled; input values are raw, `${{ }}`
+   * expressions included, because these steps are not all planned. NULL when the host has no
+   * view (then a plugin that needs one must refuse). */
+  /* 1.1 */ const reviewer_step_view* workflow_steps;
+  /* 1.1 */ size_t workflow_step_count;
 } reviewer_job_context;
 
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be

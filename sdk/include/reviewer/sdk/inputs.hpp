@@ -3,8 +3,10 @@
 // equivalent. Header-only, part of the SDK.
 #pragma once
 
+#include <reviewer/sdk/js_text.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
+#include <cctype>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -22,6 +24,12 @@ struct InputSpec {
   // When non-empty, the input is refused outright with this reason (rule action-input-refused).
   std::string_view refuse_reason;
   bool required = false;
+  // SDK 1.1: which reviewed releases have the input, given the release tag; nullptr = all of
+  // them. At another release the input is unknown (unknown-action-input).
+  bool (*at_release)(std::string_view tag) = nullptr;
+  // SDK 1.1: the rule a value `accept` rejects is refused under; empty = invalid-input-value.
+  // strict_boolean() uses invalid-boolean-input: the real action fails the step on such a value.
+  std::string_view reject_rule = {};
 };
 
 // An input accepted when `accept` says yes; `expected` words the accepted values.
@@ -37,6 +45,11 @@ constexpr InputSpec any_value(std::string_view name, bool required = false) {
 constexpr InputSpec refused(std::string_view name, std::string_view reason) {
   return InputSpec{name, nullptr, {}, reason, false};
 }
+// SDK 1.1: `spec`, for an input only the releases `at_release` says yes to have.
+constexpr InputSpec only_at(InputSpec spec, bool (*at_release)(std::string_view tag)) {
+  spec.at_release = at_release;
+  return spec;
+}
 
 // The strings @actions/core's getBooleanInput accepts (YAML 1.2 core schema).
 inline bool is_strict_true(std::string_view v) { return v == "true" || v == "True" || v == "TRUE"; }
@@ -47,26 +60,90 @@ inline bool is_strict_boolean(std::string_view v) {
   return is_strict_true(v) || is_strict_false(v);
 }
 
+// SDK 1.1: an input the action reads with getBooleanInput, which throws (the step fails) on any
+// value outside true|True|TRUE|false|False|FALSE: refused as invalid-boolean-input.
+constexpr InputSpec strict_boolean(std::string_view name) {
+  InputSpec spec = accepted(name, &is_strict_boolean,
+                            "true, True, TRUE, false, False or FALSE (getBooleanInput fails the "
+                            "step on anything else)");
+  spec.reject_rule = "invalid-boolean-input";
+  return spec;
+}
+
+// SDK 1.1: for actions that read a boolean as `value.toUpperCase() === 'TRUE'` (or lower-case
+// "true"), which never fails: only a case-insensitive "true" or "false" says clearly what the
+// author meant, so plugins accept those spellings and refuse the rest as unclear.
+inline bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+inline bool is_loose_boolean(std::string_view v) {
+  return equals_ignoring_case(v, "true") || equals_ignoring_case(v, "false");
+}
+inline bool is_loose_false(std::string_view v) { return equals_ignoring_case(v, "false"); }
+
+// SDK 1.1: `value` as a message quotes it: control characters escaped (\n, \r, \t, \xNN) and
+// anything past `max` bytes cut (at a character boundary) with "...", so a refusal stays one line.
+inline std::string printable(std::string_view value, std::size_t max = 80) {
+  std::size_t cut = value.size();
+  if (cut > max) {
+    cut = max;
+    while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;
+  }
+  std::string out;
+  for (char c : value.substr(0, cut)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  if (cut < value.size()) out += "...";
+  return out;
+}
+
 // Checks every input of `step` against `specs`, refusing through `decision`:
-//   unknown-action-input    an input the action does not have at this release
+//   unknown-action-input    an input the action does not have at this release (`tag`, the
+//                           reviewed release of the step's ref, decides InputSpec::at_release)
 //   action-input-refused    an input whose effect the review cannot reproduce
-//   invalid-input-value     a value outside what keeps the skip equivalent
-//   missing-required-input  a required input that is absent or empty
+//   invalid-input-value     a value outside what keeps the skip equivalent (or the spec's
+//                           reject_rule, e.g. invalid-boolean-input)
+//   missing-required-input  a required input that is absent, empty or only whitespace (the
+//                           action's getInput trims it and fails the step)
 // Returns true when nothing was refused. `action` names the action in messages.
 inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
-                         const PlanDecision& decision, std::string_view action) {
+                         const PlanDecision& decision, std::string_view action,
+                         std::string_view tag = {}) {
   bool ok = true;
   const std::string who(action);
+  const std::string release = tag.empty() ? std::string() : " (" + std::string(tag) + ")";
   for (const Entry& input : step.inputs()) {
     const InputSpec* spec = nullptr;
     for (const auto& s : specs) {
       if (s.name == input.name) spec = &s;
     }
     const std::string name(input.name);
-    if (spec == nullptr) {
-      decision.refuse("unknown-action-input",
-                      who + "@" + std::string(step.ref()) + " has no input '" + name + "'",
-                      input.location);
+    if (spec == nullptr || (spec->at_release != nullptr && !spec->at_release(tag))) {
+      decision.refuse(
+          "unknown-action-input",
+          who + "@" + std::string(step.ref()) + release + " has no input '" + name + "'",
+          input.location);
       ok = false;
     } else if (!spec->refuse_reason.empty()) {
       decision.refuse("action-input-refused",
@@ -74,8 +151,8 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
                       input.location);
       ok = false;
     } else if (spec->accept != nullptr && !spec->accept(input.value)) {
-      decision.refuse("invalid-input-value",
-                      who + " input '" + name + "' is '" + std::string(input.value) +
+      decision.refuse(spec->reject_rule.empty() ? "invalid-input-value" : spec->reject_rule,
+                      who + " input '" + name + "' is '" + printable(input.value) +
                           "'; accepted: " + std::string(spec->expected),
                       input.location);
       ok = false;
@@ -84,9 +161,11 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
   for (const auto& s : specs) {
     if (!s.required) continue;
     auto found = step.inputs().find(s.name);
-    if (!found || found->value.empty()) {
-      decision.refuse("missing-required-input",
-                      who + " requires input '" + std::string(s.name) + "'", step.location());
+    if (!found || js::trim(found->value).empty()) {
+      decision.refuse(
+          "missing-required-input",
+          who + " requires input '" + std::string(s.name) + "'" + (found ? ", which is blank" : ""),
+          found ? found->location : step.location());
       ok = false;
     }
   }

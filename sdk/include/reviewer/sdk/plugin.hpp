@@ -107,6 +107,35 @@ class StepView {
   const reviewer_step_view& s_;
 };
 
+// Every step of the workflow as written (see reviewer_job_context::workflow_steps): iterable as
+// StepView, whose inputs keep `${{ }}` expressions verbatim.
+class WorkflowSteps {
+ public:
+  WorkflowSteps(const reviewer_step_view* data, std::size_t size) : data_(data), size_(size) {}
+  std::size_t size() const { return size_; }
+  StepView operator[](std::size_t i) const { return StepView(data_[i]); }
+
+  class Iterator {
+   public:
+    Iterator(const reviewer_step_view* p) : p_(p) {}
+    StepView operator*() const { return StepView(*p_); }
+    Iterator& operator++() {
+      ++p_;
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const { return p_ != o.p_; }
+
+   private:
+    const reviewer_step_view* p_;
+  };
+  Iterator begin() const { return {data_}; }
+  Iterator end() const { return {data_ + size_}; }
+
+ private:
+  const reviewer_step_view* data_;
+  std::size_t size_;
+};
+
 class JobContext {
  public:
   explicit JobContext(const reviewer_job_context& c) : c_(c) {}
@@ -114,6 +143,15 @@ class JobContext {
   std::string_view workflow_file() const { return view(c_.workflow_file); }
   std::uint32_t step_count() const { return c_.step_count; }
   bool is_first_step() const { return c_.is_first_step != 0; }
+  // SDK 1.1: every step of every job of the workflow, in file order, this step included; nullopt
+  // when the host gives no workflow-wide view (a host older than 1.1), and a plugin that needs
+  // one must then refuse rather than assume.
+  std::optional<WorkflowSteps> workflow_steps() const {
+    constexpr std::size_t kNeeded =
+        offsetof(reviewer_job_context, workflow_step_count) + sizeof(std::size_t);
+    if (c_.struct_size < kNeeded || c_.workflow_steps == nullptr) return std::nullopt;
+    return WorkflowSteps(c_.workflow_steps, c_.workflow_step_count);
+  }
 
  private:
   const reviewer_job_context& c_;
