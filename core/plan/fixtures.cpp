@@ -28,7 +28,8 @@ yaml::Node mapping(const util::SourceLocation& at) {
 }
 
 // The workflow a case stands in: on pull_request into main, one job "fixture" with the case's
-// steps and any `job:` keys.
+// steps and any `job:` keys, next to the case's `jobs:` (other jobs of the workflow, which are
+// not planned unless "fixture" needs them, but are in the plugins' workflow-wide view).
 yaml::Node workflow_for(const yaml::Node& c) {
   const auto& at = c.location;
   yaml::Node job = mapping(at);
@@ -39,6 +40,9 @@ yaml::Node workflow_for(const yaml::Node& c) {
   job.entries.emplace_back(scalar("steps", at), *c.find("steps"));
   yaml::Node jobs = mapping(at);
   jobs.entries.emplace_back(scalar("fixture", at), std::move(job));
+  if (const yaml::Node* others = c.find("jobs"); others != nullptr && others->is_mapping()) {
+    for (const auto& e : others->entries) jobs.entries.push_back(e);
+  }
   yaml::Node root = mapping(at);
   root.entries.emplace_back(scalar("on", at), scalar("pull_request", at));
   root.entries.emplace_back(scalar("jobs", at), std::move(jobs));

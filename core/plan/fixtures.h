@@ -20,7 +20,9 @@ struct FixtureResult {
 //   - name: what it shows
 //     steps: [ ...job steps; the last one is the step under test... ]
 //     expect: skip | run | refuse RULE [RULE...]
-// and optionally `job:` keys merged into the job (e.g. timeout-minutes). A directory with no
+// and optionally `job:` keys merged into the job (e.g. timeout-minutes) and `jobs:`, other jobs
+// of the same workflow (by id; planned only if the job `needs` them, always in the plugins'
+// workflow-wide view). A directory with no
 // fixture case yields one failed result ("no fixtures"), so a plugin without fixtures fails.
 std::vector<FixtureResult> run_fixtures(const std::string& plugin_source_dir,
                                         const plugins::Registry& registry);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "core/plan/env_rules.h"
 #include "core/plan/needs.h"
@@ -28,7 +29,8 @@ constexpr std::array kJobKeys = {
     JobKeyRule{"timeout-minutes", nullptr, ""},
     JobKeyRule{"if", nullptr, ""},
     JobKeyRule{"permissions", nullptr, ""},
-    JobKeyRule{"strategy", "matrix-job", "matrices and strategies run a job in several variants"},
+    JobKeyRule{"concurrency", nullptr, ""},
+    JobKeyRule{"strategy", nullptr, ""},  // check_strategy()
     JobKeyRule{"container", "container-job", "jobs in a container need a container engine"},
     JobKeyRule{"services", "services-job", "service containers need a container engine"},
     JobKeyRule{"continue-on-error", "continue-on-error",
@@ -39,7 +41,6 @@ constexpr std::array kJobKeys = {
     JobKeyRule{"environment", "job-environment",
                "deployment environments carry protection rules and secrets"},
     JobKeyRule{"outputs", "job-outputs", "job outputs are expressions the review cannot evaluate"},
-    JobKeyRule{"concurrency", "job-concurrency", "concurrency groups cancel runs CI-side"},
 };
 
 void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f) {
@@ -62,6 +63,46 @@ void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f
              "'runs-on' is " + quote(label->scalar) +
                  "; only ubuntu-latest and ubuntu-24.04 match the review image",
              *label);
+  }
+}
+
+// `strategy` without a matrix changes nothing for one run (`fail-fast` and `max-parallel` only
+// govern matrix variants); a matrix runs the job in several variants, the review runs one.
+void check_strategy(const std::string& id, const yaml::Node& strategy, Findings& f) {
+  if (!strategy.is_mapping()) {
+    f.refuse("matrix-job", "job " + quote(id) + " 'strategy' must be a mapping", strategy);
+    return;
+  }
+  for (const auto& [key, value] : strategy.entries) {
+    if (key.scalar == "matrix") {
+      f.refuse("matrix-job",
+               "job " + quote(id) +
+                   " uses 'strategy.matrix': a matrix runs the job in several "
+                   "variants and the review runs exactly one",
+               key);
+    } else if (key.scalar != "fail-fast" && key.scalar != "max-parallel") {
+      f.refuse("matrix-job",
+               "job " + quote(id) + " 'strategy." + key.scalar + "' is not understood", key);
+    } else if (!value.is_scalar() || workflow::contains_expression(value.scalar)) {
+      f.refuse("matrix-job",
+               "job " + quote(id) + " 'strategy." + key.scalar + "' must be a literal value",
+               value);
+    }
+  }
+}
+
+// Display-only and CI-side fields: accepted whatever they say (expressions included, since the
+// review never evaluates them), but they must have the shape GitHub accepts.
+void check_shapes(const std::string& id, const yaml::Node& job, Findings& f) {
+  if (const yaml::Node* name = job.find("name"); name != nullptr && !name->is_scalar()) {
+    f.refuse("invalid-job", "job " + quote(id) + " 'name' must be a string", *name);
+  }
+  for (const char* key : {"permissions", "concurrency"}) {
+    const yaml::Node* v = job.find(key);
+    if (v != nullptr && !v->is_scalar() && !v->is_mapping()) {
+      f.refuse("invalid-job", "job " + quote(id) + " '" + key + "' must be a string or a mapping",
+               *v);
+    }
   }
 }
 
@@ -113,16 +154,21 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     f.refuse("invalid-job", "job " + quote(id) + " must be a mapping", job);
     return out;
   }
+  // A job calling a reusable workflow has no runner or steps of its own: one refusal says it.
+  const bool reusable = job.find("uses") != nullptr;
   for (const auto& [key, value] : job.entries) {
     auto rule = std::find_if(kJobKeys.begin(), kJobKeys.end(),
-                             [&](const JobKeyRule& r) { return key.scalar == r.key; });
+                             [&k = key](const JobKeyRule& r) { return k.scalar == r.key; });
     if (rule == kJobKeys.end()) {
       f.refuse("unknown-job-key", "job key " + quote(key.scalar) + " is not understood", key);
-    } else if (rule->rule != nullptr) {
+    } else if (rule->rule != nullptr && !(reusable && key.scalar == "with")) {
       f.refuse(rule->rule, fmt::format("job '{}' uses '{}': {}", id, rule->key, rule->why), key);
     }
   }
-  out.needs = read_needs(job, f);
+  if (reusable) return out;
+  for (auto& n : read_needs(job, nullptr)) out.needs.push_back(std::move(n.job));
+  check_shapes(id, job, f);
+  if (const yaml::Node* strategy = job.find("strategy")) check_strategy(id, *strategy, f);
   check_runs_on(job.find("runs-on"), job, f);
   if (const yaml::Node* t = job.find("timeout-minutes")) {
     if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) out.timeout_minutes = *minutes;
@@ -145,11 +191,20 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     out.env = d.env;
   }
   const yaml::Node* steps = job.find("steps");
-  if (steps == nullptr || !steps->is_sequence() || steps->items.empty()) {
+  if (steps != nullptr && !steps->is_sequence() && !steps->is_null()) {
+    f.refuse("invalid-job", "job " + quote(id) + " 'steps' must be a list of steps", *steps);
+    return out;
+  }
+  if (steps == nullptr || steps->items.empty()) {
     f.refuse("job-without-steps", "job " + quote(id) + " has no steps", job);
     return out;
   }
-  plugins::JobInfo info{id, wf.file, static_cast<std::uint32_t>(steps->items.size())};
+  // The workflow-wide view covers every step of every job: built once per workflow by the
+  // planner (per job it would make a long `needs` chain quadratic), here only as a fallback.
+  std::optional<plugins::WorkflowView> own_view;
+  const plugins::WorkflowView* view = wf.view;
+  if (view == nullptr) view = &own_view.emplace(wf.jobs);
+  plugins::JobInfo info{id, wf.file, static_cast<std::uint32_t>(steps->items.size()), view};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     auto step = read_step(steps->items[i], id, i, f);
     if (!step) continue;

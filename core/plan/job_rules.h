@@ -5,6 +5,7 @@
 #include "core/plan/findings.h"
 #include "core/plan/plan.h"
 #include "core/plugins/registry.h"
+#include "core/plugins/workflow_view.h"
 #include "core/yaml/node.h"
 
 namespace reviewer::plan {
@@ -15,6 +16,8 @@ struct WorkflowDefaults {
   std::optional<std::string> shell;
   std::optional<std::string> working_directory;
   std::string file;
+  const yaml::Node* jobs = nullptr;  // the workflow's `jobs`: the plugins' workflow-wide view
+  const plugins::WorkflowView* view = nullptr;  // built from `jobs` once per workflow
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

@@ -1,82 +1,119 @@
 #include "core/plan/needs.h"
 
-#include <map>
-#include <set>
+#include <algorithm>
+#include <functional>
+#include <queue>
+#include <unordered_map>
 
 namespace reviewer::plan {
 
-std::vector<std::string> read_needs(const yaml::Node& job, Findings& f) {
-  std::vector<std::string> out;
-  const yaml::Node* needs = job.find("needs");
+std::vector<Need> read_needs(const yaml::Node& job, Findings* f) {
+  std::vector<Need> out;
+  const yaml::Node* needs = job.is_mapping() ? job.find("needs") : nullptr;
   if (needs == nullptr) return out;
   if (needs->is_scalar()) {
-    out.push_back(needs->scalar);
+    out.push_back({needs->scalar, needs->location});
   } else if (needs->is_sequence()) {
     for (const auto& n : needs->items) {
       if (n.is_scalar()) {
-        out.push_back(n.scalar);
-      } else {
-        f.refuse("needs-invalid", "'needs' must list job ids", n);
+        out.push_back({n.scalar, n.location});
+      } else if (f != nullptr) {
+        f->refuse("needs-invalid", "'needs' must list job ids", n);
       }
     }
-  } else {
-    f.refuse("needs-invalid", "'needs' must be a job id or a list of job ids", *needs);
+  } else if (f != nullptr) {
+    f->refuse("needs-invalid", "'needs' must be a job id or a list of job ids", *needs);
   }
   return out;
 }
 
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& f) {
-  std::vector<std::string> order;
-  if (jobs.find(job) == nullptr) {
+  // Declaration index of every job, so a hostile file with thousands of jobs stays linear.
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < jobs.entries.size(); ++i)
+    index.emplace(jobs.entries[i].first.scalar, i);
+  auto root = index.find(job);
+  if (root == index.end()) {
     f.refuse("job-not-found", "the workflow has no job " + quote(job), jobs);
-    return order;
+    return {};
   }
-  enum class Mark { kNone, kVisiting, kDone };
-  std::map<std::string, Mark> marks;
-  bool failed = false;
-  // Iterative depth-first search: the depth is bounded by the YAML bounds anyway, but no
-  // recursion keeps a hostile chain from growing the stack.
-  struct Frame {
-    std::string id;
-    std::vector<std::string> needs;
-    std::size_t next = 0;
-  };
-  std::vector<Frame> stack;
-  auto push = [&](const std::string& id) {
-    marks[id] = Mark::kVisiting;
-    stack.push_back({id, read_needs(*jobs.find(id), f), 0});
-  };
-  push(job);
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (top.next == top.needs.size()) {
-      marks[top.id] = Mark::kDone;
-      order.push_back(top.id);
-      stack.pop_back();
-      continue;
+  const std::size_t before = f.size();
+  // The closure, without recursion (a hostile chain cannot grow the stack).
+  std::unordered_map<std::size_t, std::vector<std::size_t>> needs;  // job -> jobs it needs
+  std::unordered_map<std::size_t, std::vector<Need>> written;
+  std::vector<std::size_t> pending{root->second};
+  while (!pending.empty()) {
+    std::size_t id = pending.back();
+    pending.pop_back();
+    if (needs.count(id) != 0) continue;
+    auto& list = needs[id];
+    auto& as_written = written[id] = read_needs(jobs.entries[id].second, &f);
+    for (const auto& n : as_written) {
+      auto it = index.find(n.job);
+      if (it == index.end()) {
+        f.refuse(
+            "needs-unknown",
+            "job " + quote(jobs.entries[id].first.scalar) + " needs unknown job " + quote(n.job),
+            n.location);
+        continue;
+      }
+      list.push_back(it->second);
+      if (needs.count(it->second) == 0) pending.push_back(it->second);
     }
-    const std::string need = top.needs[top.next++];
-    const yaml::Node* need_node = jobs.find(need);
-    if (need_node == nullptr) {
-      f.refuse("needs-unknown", "job " + quote(top.id) + " needs unknown job " + quote(need),
-               jobs.find(top.id)->location);
-      failed = true;
-      continue;
-    }
-    Mark m = marks[need];
-    if (m == Mark::kVisiting) {
-      std::string cycle;
-      for (const auto& fr : stack) cycle += fr.id + " -> ";
-      f.refuse("needs-cycle", "jobs need each other in a cycle: " + cycle + need,
-               need_node->location);
-      failed = true;
-      continue;
-    }
-    if (m == Mark::kNone) push(need);
   }
-  if (failed) order.clear();
-  return order;
+  // On a refusal the plan is refused anyway; the closure's jobs still come back (declaration
+  // order) so that their own refusals are collected in the same pass.
+  auto declared = [&] {
+    std::vector<std::size_t> ids;
+    for (const auto& entry : needs) ids.push_back(entry.first);
+    std::sort(ids.begin(), ids.end());
+    std::vector<std::string> out;
+    for (std::size_t id : ids) out.push_back(jobs.entries[id].first.scalar);
+    return out;
+  };
+  if (f.size() != before) return declared();
+  // Kahn's algorithm, taking ready jobs in declaration order.
+  std::unordered_map<std::size_t, std::size_t> waiting;  // unmet needs per job
+  std::unordered_map<std::size_t, std::vector<std::size_t>> dependents;
+  for (const auto& [id, list] : needs) {
+    waiting[id] += list.size();
+    for (std::size_t n : list) dependents[n].push_back(id);
+  }
+  std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;
+  for (const auto& [id, count] : waiting) {
+    if (count == 0) ready.push(id);
+  }
+  std::vector<std::string> order;
+  while (!ready.empty()) {
+    std::size_t id = ready.top();
+    ready.pop();
+    order.push_back(jobs.entries[id].first.scalar);
+    for (std::size_t d : dependents[id]) {
+      if (--waiting[d] == 0) ready.push(d);
+    }
+  }
+  if (order.size() == needs.size()) return order;
+  // The jobs left wait on a cycle or are in one: name each at its first unmet need.
+  std::vector<std::size_t> left;
+  for (const auto& [id, count] : waiting) {
+    if (count != 0) left.push_back(id);
+  }
+  std::sort(left.begin(), left.end());
+  for (std::size_t id : left) {
+    const auto& list = needs[id];
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      if (waiting[list[k]] != 0) {
+        f.refuse("needs-cycle",
+                 "job " + quote(jobs.entries[id].first.scalar) + " needs " +
+                     quote(jobs.entries[list[k]].first.scalar) +
+                     ", which waits on a cycle of jobs that need each other",
+                 written[id][k].location);
+        break;
+      }
+    }
+  }
+  return declared();
 }
 
 }  // namespace reviewer::plan

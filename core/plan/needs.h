@@ -8,13 +8,22 @@
 
 namespace reviewer::plan {
 
-// The host-named `job` and every job it needs (transitively), dependencies first, in the
-// order the jobs are declared where the graph leaves a choice. Refuses job-not-found,
-// needs-unknown, needs-invalid and needs-cycle.
+// One `needs:` entry and where it was written.
+struct Need {
+  std::string job;
+  util::SourceLocation location;
+};
+
+// The host-named `job` and every job it needs (transitively), dependencies first; where the
+// graph leaves a choice, jobs come in the order the workflow declares them. Refuses
+// job-not-found, needs-unknown, needs-invalid and needs-cycle (each once, at the `needs` entry
+// concerned); after such a refusal the jobs of the closure come back in declaration order, so
+// that the caller still collects their own refusals in the same pass.
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& findings);
 
-// The `needs:` of one job as names (a string or a list of strings).
-std::vector<std::string> read_needs(const yaml::Node& job, Findings& findings);
+// The `needs:` of one job (a string or a list of strings), refusing other shapes into
+// `findings` when it is not null.
+std::vector<Need> read_needs(const yaml::Node& job, Findings* findings);
 
 }  // namespace reviewer::plan

@@ -9,6 +9,15 @@ nlohmann::json location_json(const util::SourceLocation& l) {
   return {{"file", l.file}, {"line", l.line}, {"column", l.column}};
 }
 
+// Literal values only (the planner refused expressions and credential-shaped names).
+nlohmann::json env_json(const std::vector<workflow::Entry>& env) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& e : env) {
+    out.push_back({{"name", e.name}, {"value", e.value}, {"location", location_json(e.location)}});
+  }
+  return out;
+}
+
 }  // namespace
 
 nlohmann::json to_json(const Plan& plan) {
@@ -28,6 +37,8 @@ nlohmann::json to_json(const Plan& plan) {
       if (s.step.timeout_minutes) j["timeout_minutes"] = *s.step.timeout_minutes;
       if (s.step.shell) j["shell"] = *s.step.shell;
       if (s.step.working_directory) j["working_directory"] = *s.step.working_directory;
+      if (s.step.if_condition) j["if"] = *s.step.if_condition;
+      if (!s.step.env.empty()) j["env"] = env_json(s.step.env);
       steps.push_back(std::move(j));
     }
     jobs.push_back({{"id", job.id},
@@ -35,6 +46,8 @@ nlohmann::json to_json(const Plan& plan) {
                     {"timeout_minutes", job.timeout_minutes},
                     {"if", job.always ? "always()" : "success()"},
                     {"fetch_depth", job.fetch_depth},
+                    {"env", env_json(job.env)},
+                    {"location", location_json(job.location)},
                     {"steps", steps}});
   }
   nlohmann::json pins = nlohmann::json::array();

@@ -7,6 +7,7 @@
 #include "core/plan/job_rules.h"
 #include "core/plan/needs.h"
 #include "core/plan/trigger.h"
+#include "core/plugins/workflow_view.h"
 #include "core/yaml/bounded_loader.h"
 
 namespace reviewer::plan {
@@ -34,6 +35,22 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
                key);
     }
   }
+  // Display-only and CI-side fields: accepted whatever they say (the review never evaluates
+  // them), in the shapes GitHub accepts (docs/planner.md).
+  for (const char* key : {"name", "run-name"}) {
+    const yaml::Node* v = root.find(key);
+    if (v != nullptr && !v->is_scalar()) {
+      f.refuse("invalid-workflow-value", std::string("workflow '") + key + "' must be a string",
+               *v);
+    }
+  }
+  for (const char* key : {"permissions", "concurrency"}) {
+    const yaml::Node* v = root.find(key);
+    if (v != nullptr && !v->is_scalar() && !v->is_mapping()) {
+      f.refuse("invalid-workflow-value",
+               std::string("workflow '") + key + "' must be a string or a mapping", *v);
+    }
+  }
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
   defaults.file = request.workflow_file;
@@ -47,6 +64,9 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
     result.refusals = f.take();
     return result;
   }
+  defaults.jobs = jobs;
+  const plugins::WorkflowView view(jobs);
+  defaults.view = &view;
   Plan plan{request.workflow_file, request.job, request.base, {}, {}};
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, registry, plan.pins, f));

@@ -59,7 +59,16 @@ void read_uses(const yaml::Node& uses, workflow::Step& step, Findings& f) {
     f.refuse("unreviewed-action-ref", "'uses' names no ref: " + quote(u), uses);
     return;
   }
-  step.action = lower(u.substr(0, at));
+  // An action is owner/repo[/path]; anything else (`run@v1` would otherwise reach the run
+  // plugin as an empty script) names no action GitHub could fetch.
+  const std::string action = lower(u.substr(0, at));
+  const auto slash = action.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == action.size()) {
+    f.refuse("unsupported-action",
+             "'uses' must name an action as owner/repo[/path]@ref, got " + quote(u), uses);
+    return;
+  }
+  step.action = action;
   step.ref = u.substr(at + 1);
 }
 
@@ -72,9 +81,10 @@ std::optional<std::int64_t> read_timeout(const yaml::Node& value, const std::str
     return std::nullopt;
   }
   const std::string s = value.is_scalar() && value.plain ? value.scalar : std::string();
-  bool digits = !s.empty() && s.size() <= 6 &&
+  // No leading zero: YAML 1.1 readers take 010 as octal 8, YAML 1.2 readers as 10.
+  bool digits = !s.empty() && s.size() <= 6 && s[0] != '0' &&
                 std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-  if (!digits || std::stoll(s) <= 0) {
+  if (!digits) {
     f.refuse("invalid-timeout",
              what + " must be a positive whole number of minutes, got " +
                  quote(value.is_scalar() ? value.scalar : std::string("(not a number)")),
@@ -139,8 +149,16 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
     f.refuse("step-without-action", "a step needs 'uses' or 'run'", node);
     return std::nullopt;
   }
-  if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar())
+  // `name` and `id` are never evaluated by the review (names are display text), so they may
+  // hold anything, expressions included; they must be strings as GitHub requires.
+  for (const char* key : {"name", "id"}) {
+    if (const yaml::Node* n = node.find(key); n != nullptr && !n->is_scalar()) {
+      f.refuse("invalid-step", std::string("step '") + key + "' must be a string", *n);
+    }
+  }
+  if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar()) {
     step.name = n->scalar;
+  }
   if (const yaml::Node* c = node.find("continue-on-error")) {
     f.refuse("continue-on-error",
              "'continue-on-error' changes what counts as success; the review cannot tell a "
@@ -186,6 +204,12 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
   }
   if (uses != nullptr) {
     if (scalar_or_refuse(*uses, "'uses'", f) != nullptr) read_uses(*uses, step, f);
+    for (const char* key : {"shell", "working-directory"}) {
+      if (node.find(key) != nullptr) {
+        f.refuse("invalid-step", std::string("'") + key + "' belongs to 'run' steps",
+                 *node.find_key(key));
+      }
+    }
     if (const yaml::Node* with = node.find("with")) {
       if (!with->is_mapping()) {
         f.refuse("invalid-input", "'with' must be a mapping", *with);

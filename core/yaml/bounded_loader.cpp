@@ -9,10 +9,11 @@
 #include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <map>
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/util/unique_fd.h"
@@ -26,35 +27,52 @@ struct Stop {
   util::Error error;
 };
 
+// An anchored node is kept once, as written; the tree holds a placeholder wherever it or an
+// alias to it stands, and placeholders are replaced only after the whole document stayed
+// within bounds. So a refused alias bomb never copies anything, and an accepted document is
+// copied at most up to the node bound.
 struct Anchored {
-  Node node;
-  std::size_t count = 0;   // nodes in the subtree, aliases inside it already expanded
-  std::size_t height = 0;  // levels of nesting in the subtree (a scalar is 1)
+  Node node;               // as written: aliases inside it are still placeholders
+  std::size_t count = 0;   // nodes in the subtree, every alias inside it counted as its subtree
+  std::size_t height = 0;  // collection levels in the subtree (a scalar is 0)
+  bool expanded = false;   // `node` has had its placeholders replaced
 };
+
+// A placeholder is a null node whose (otherwise always empty) scalar holds the anchor id. It
+// never leaves this file.
+Node placeholder(YAML::anchor_t anchor, const util::SourceLocation& where) {
+  Node n;
+  n.kind = Node::Kind::kNull;
+  n.scalar = std::to_string(anchor);
+  n.location = where;
+  return n;
+}
+bool is_placeholder(const Node& n) { return n.is_null() && !n.scalar.empty(); }
 
 struct Frame {
   Node node;
   YAML::anchor_t anchor = 0;
   std::size_t count_at_start = 0;
-  std::size_t height = 1;  // grows as children report theirs
+  std::size_t height = 1;  // collection levels including this one; grows with the children
   bool has_key = false;
   Node key;
-  std::unordered_set<std::string> keys;
+  std::unordered_set<std::string> keys;  // filled only once the mapping is large
   YAML::Mark mark;
 };
 
 bool printable_ascii(const std::string& s) {
-  for (unsigned char c : s) {
-    if (c < 0x20 || c > 0x7e) return false;
-  }
-  return true;
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) { return c >= 0x20 && c <= 0x7e; });
 }
 
 class TreeBuilder final : public YAML::EventHandler {
  public:
   TreeBuilder(const std::string& file, const Bounds& bounds) : file_(file), bounds_(bounds) {}
 
-  Node take_root() { return std::move(root_); }
+  // The finished tree with every placeholder replaced by a copy of the node it names.
+  Node take_root() {
+    if (!anchors_.empty()) expand(root_);  // most workflows have no anchors: skip the walk
+    return std::move(root_);
+  }
 
   void OnDocumentStart(const YAML::Mark& mark) override {
     if (++documents_ > 1) {
@@ -66,7 +84,6 @@ class TreeBuilder final : public YAML::EventHandler {
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     count(1, mark);
     Node n;
-    n.kind = Node::Kind::kNull;
     n.location = where(mark);
     leaf(std::move(n), anchor, mark);
   }
@@ -74,8 +91,10 @@ class TreeBuilder final : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     auto it = anchors_.find(anchor);
     if (it == anchors_.end()) {
-      // An alias to an anchor that is still open (a recursive structure) or unknown.
-      stop("yaml-anchor", "alias refers to an anchor that is not complete at this point", mark);
+      // yaml-cpp resolves names itself; an id it handed out that is not complete yet is an
+      // alias inside its own anchor (a recursive structure).
+      stop("yaml-anchor", "alias refers to an anchor that is still open (a recursive structure)",
+           mark);
     }
     if (stack_.size() + it->second.height > bounds_.max_depth) {
       stop("yaml-too-deep",
@@ -84,12 +103,16 @@ class TreeBuilder final : public YAML::EventHandler {
            mark);
     }
     count(it->second.count, mark);
-    add(Node(it->second.node), it->second.height, mark, /*is_alias=*/true);
+    add(placeholder(anchor, where(mark)), it->second.height, mark, /*is_alias=*/true);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
-    check_tag(tag, mark);
+    // yaml-cpp reports "?" for a plain scalar and "!" for a quoted or block one (or one with the
+    // non-specific tag `!`, which also makes it a string); anything else was written as a tag.
+    if (tag != "?" && tag != "!") {
+      stop("yaml-tag", "explicit YAML tag '" + tag + "' is not accepted", mark);
+    }
     count(1, mark);
     Node n;
     n.kind = Node::Kind::kScalar;
@@ -133,15 +156,11 @@ class TreeBuilder final : public YAML::EventHandler {
     }
   }
 
-  void check_tag(const std::string& tag, const YAML::Mark& mark) const {
-    if (tag != "?" && tag != "!" && !tag.empty()) {
-      stop("yaml-tag", "explicit YAML tag '" + tag + "' is not accepted", mark);
-    }
-  }
-
   void open(Node::Kind kind, const std::string& tag, YAML::anchor_t anchor,
             const YAML::Mark& mark) {
-    check_tag(tag, mark);
+    if (tag != "?" && !tag.empty()) {
+      stop("yaml-tag", "explicit YAML tag '" + tag + "' is not accepted", mark);
+    }
     if (!stack_.empty() && stack_.back().node.is_mapping() && !stack_.back().has_key) {
       stop("yaml-key-not-plain", "a mapping key must be a plain scalar, not a collection", mark);
     }
@@ -163,15 +182,18 @@ class TreeBuilder final : public YAML::EventHandler {
     Frame f = std::move(stack_.back());
     stack_.pop_back();
     if (f.has_key) stop("yaml-syntax", "mapping key without a value", f.mark);
-    if (f.anchor != 0) {
-      anchors_[f.anchor] = Anchored{f.node, nodes_ - f.count_at_start + 1, f.height};
+    if (f.anchor == 0) {
+      add(std::move(f.node), f.height, f.mark, false);
+      return;
     }
-    add(std::move(f.node), f.height, f.mark, false);
+    Node stand_in = placeholder(f.anchor, f.node.location);
+    anchors_[f.anchor] = Anchored{std::move(f.node), nodes_ - f.count_at_start + 1, f.height};
+    add(std::move(stand_in), f.height, f.mark, false);
   }
 
   void leaf(Node n, YAML::anchor_t anchor, const YAML::Mark& mark) {
-    if (anchor != 0) anchors_[anchor] = Anchored{n, 1, 1};
-    add(std::move(n), 1, mark, false);
+    if (anchor != 0) anchors_[anchor] = Anchored{n, 1, 0, true};
+    add(std::move(n), 0, mark, false);
   }
 
   // Attaches a finished node to its parent (or makes it the root).
@@ -198,8 +220,8 @@ class TreeBuilder final : public YAML::EventHandler {
 
   void accept_key(Frame& parent, const Node& key, bool is_alias, const YAML::Mark& mark) {
     if (is_alias || !key.is_scalar() || !key.plain) {
-      stop("yaml-key-not-plain", "a mapping key must be a plain scalar (no quotes, alias or null)",
-           mark);
+      stop("yaml-key-not-plain",
+           "a mapping key must be a plain scalar (no quotes, block scalar, alias or null)", mark);
     }
     if (!printable_ascii(key.scalar) || key.scalar.empty()) {
       stop("yaml-key-not-ascii", "a mapping key must be printable ASCII (0x20-0x7E)", mark);
@@ -207,29 +229,76 @@ class TreeBuilder final : public YAML::EventHandler {
     if (key.scalar == "<<") {
       stop("yaml-merge-key", "merge keys ('<<') are not accepted", mark);
     }
-    if (!parent.keys.insert(key.scalar).second) {
+    // Most mappings are small: compare with the keys so far, and hash only large mappings.
+    constexpr std::size_t kLinear = 16;
+    bool duplicate = false;
+    const auto& entries = parent.node.entries;
+    if (entries.size() < kLinear) {
+      duplicate = std::any_of(entries.begin(), entries.end(),
+                              [&](const auto& e) { return e.first.scalar == key.scalar; });
+    } else {
+      if (parent.keys.empty()) {
+        parent.keys.reserve(entries.size() * 2);
+        for (const auto& e : entries) parent.keys.insert(e.first.scalar);
+      }
+      duplicate = !parent.keys.insert(key.scalar).second;
+    }
+    if (duplicate) {
       stop("yaml-duplicate-key",
            "duplicate key '" + key.scalar + "' (YAML readers disagree on which value wins)", mark);
     }
   }
 
+  // Replaces placeholders in document order. An anchor's own node is expanded once, the first
+  // time it is met; the depth of this recursion is bounded by max_depth (counted through
+  // aliases), and the copies by max_nodes.
+  void expand(Node& n) {
+    if (is_placeholder(n)) {
+      Anchored& a = anchors_.at(static_cast<YAML::anchor_t>(std::stoul(n.scalar)));
+      if (!a.expanded) {
+        a.expanded = true;
+        expand(a.node);
+      }
+      util::SourceLocation written = n.location;  // where the alias (or the anchor) stands
+      n = a.node;
+      n.location = std::move(written);
+      return;
+    }
+    for (auto& item : n.items) expand(item);
+    for (auto& entry : n.entries) expand(entry.second);
+  }
+
   const std::string& file_;
   const Bounds& bounds_;
   std::vector<Frame> stack_;
-  std::map<YAML::anchor_t, Anchored> anchors_;
+  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
   std::size_t nodes_ = 0;
   int documents_ = 0;
   Node root_;
 };
+
+// Where byte `offset` of `text` is, for a bound crossed there.
+util::SourceLocation position_of(std::string_view text, std::size_t offset,
+                                 const std::string& file) {
+  std::uint32_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return {file, line, static_cast<std::uint32_t>(offset - line_start + 1)};
+}
 
 }  // namespace
 
 util::Result<Node> load(std::string_view text, const std::string& file, const Bounds& bounds) {
   if (text.size() > bounds.max_bytes) {
     return util::make_error("yaml-too-large",
-                            "file is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                std::to_string(bounds.max_bytes),
-                            util::SourceLocation{file, 0, 0});
+                            "file is larger than " + std::to_string(bounds.max_bytes) +
+                                " bytes (the bound is crossed here)",
+                            position_of(text, bounds.max_bytes, file));
   }
   std::istringstream in{std::string(text)};
   TreeBuilder builder(file, bounds);

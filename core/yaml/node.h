@@ -23,6 +23,15 @@ struct Node {
   std::vector<std::pair<Node, Node>> entries;  // kMapping, in document order
   util::SourceLocation location;
 
+  // Declared here and defaulted below the class: `entries` holds pairs of Node, which must be
+  // complete before their special members are instantiated (clang with libstdc++ insists).
+  Node();
+  Node(const Node&);
+  Node(Node&&) noexcept;
+  Node& operator=(const Node&);
+  Node& operator=(Node&&) noexcept;
+  ~Node();
+
   bool is_null() const { return kind == Kind::kNull; }
   bool is_scalar() const { return kind == Kind::kScalar; }
   bool is_sequence() const { return kind == Kind::kSequence; }
@@ -43,5 +52,12 @@ struct Node {
     return nullptr;
   }
 };
+
+inline Node::Node() = default;
+inline Node::Node(const Node&) = default;
+inline Node::Node(Node&&) noexcept = default;
+inline Node& Node::operator=(const Node&) = default;
+inline Node& Node::operator=(Node&&) noexcept = default;
+inline Node::~Node() = default;
 
 }  // namespace reviewer::yaml

@@ -1,0 +1,92 @@
+// Every rule id the loader and the planner can emit is catalogued in docs/refusals.md (which
+// `reviewer explain` prints), checked both ways against the sources.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace {
+
+// The rules of core/yaml, core/workflow and core/plan (plugins catalogue their own).
+const std::set<std::string> kRules = {
+    // Loading.
+    "yaml-too-large", "yaml-too-many-nodes", "yaml-too-deep", "yaml-key-not-plain",
+    "yaml-key-not-ascii", "yaml-duplicate-key", "yaml-multiple-documents", "yaml-tag",
+    "yaml-merge-key", "yaml-anchor", "yaml-syntax", "workflow-symlink", "workflow-unreadable",
+    // Workflow, trigger, jobs.
+    "workflow-not-mapping", "unknown-workflow-key", "invalid-workflow-value", "trigger-missing",
+    "trigger-base-not-covered", "trigger-filter-undecidable", "trigger-types", "trigger-invalid",
+    "job-not-found", "needs-unknown", "needs-cycle", "needs-invalid", "invalid-job",
+    "unknown-job-key", "matrix-job", "container-job", "services-job", "continue-on-error",
+    "reusable-workflow", "job-secrets", "job-environment", "job-outputs", "runner-label",
+    "expression-in-runs-on", "job-condition", "job-without-steps", "first-step-not-checkout",
+    "invalid-timeout", "expression-in-timeout", "invalid-defaults",
+    // Steps.
+    "invalid-step", "unknown-step-key", "step-uses-and-run", "step-without-action",
+    "step-condition", "timeout-on-skipped-step", "non-bash-shell", "expression-in-run",
+    "expression-in-uses", "expression-in-input", "expression-in-working-directory",
+    "working-directory-outside", "invalid-working-directory", "invalid-input", "docker-action",
+    "local-action", "unsupported-action", "unreviewed-action-ref",
+    // Environment.
+    "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
+    "credential-shaped-env", "config-redirecting-env"};
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::set<std::string> catalogued() {
+  std::set<std::string> ids;
+  const std::string doc = read(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
+  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
+  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
+    ids.insert((*it)[1]);
+  }
+  return ids;
+}
+
+// Rule ids as the sources pass them: refuse("id", ...), stop("id", ...), make_error("id", ...),
+// EnvVerdict{"id", ...}, JobKeyRule{"key", "id", ...}, and `cond ? "id" : "id"`.
+std::set<std::string> emitted() {
+  std::set<std::string> ids;
+  const std::regex call(R"re((?:refuse|stop|make_error)\(\s*"([a-z0-9-]+)")re");
+  const std::regex verdict(R"re(EnvVerdict\{"([a-z0-9-]+)")re");
+  const std::regex key_rule(R"re(JobKeyRule\{"[^"]*",\s*"([a-z0-9-]+)")re");
+  const std::regex ternary(R"re(\?\s*"([a-z0-9]+-[a-z0-9-]+)"\s*:\s*"([a-z0-9]+-[a-z0-9-]+)")re");
+  for (const char* dir : {"core/yaml", "core/workflow", "core/plan"}) {
+    for (const auto& e :
+         std::filesystem::directory_iterator(std::filesystem::path(REVIEWER_SOURCE_DIR) / dir)) {
+      if (e.path().extension() != ".cpp" || e.path().filename() == "fixtures.cpp") continue;
+      const std::string src = read(e.path());
+      for (const auto* re : {&call, &verdict, &key_rule, &ternary}) {
+        for (std::sregex_iterator it(src.begin(), src.end(), *re), end; it != end; ++it) {
+          for (std::size_t g = 1; g < it->size(); ++g) {
+            if ((*it)[g].matched) ids.insert((*it)[g]);
+          }
+        }
+      }
+    }
+  }
+  return ids;
+}
+
+TEST(Catalogue, EveryRuleIsDocumented) {
+  const auto docs = catalogued();
+  for (const auto& id : kRules) EXPECT_TRUE(docs.count(id)) << id << " is not in docs/refusals.md";
+}
+
+TEST(Catalogue, TheListMatchesTheSources) {
+  const auto found = emitted();
+  for (const auto& id : found) EXPECT_TRUE(kRules.count(id)) << id << " is emitted but not listed";
+  for (const auto& id : kRules)
+    EXPECT_TRUE(found.count(id)) << id << " is listed but never emitted";
+}
+
+}  // namespace

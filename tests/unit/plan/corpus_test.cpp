@@ -1,0 +1,97 @@
+// Every job of every file of the real-world corpus is planned or refused with catalogued,
+// located rules: never a crash, a hang or an internal error. The summary table goes to the log
+// (docs/planner.md quotes it).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "tests/unit/plan/plan_test_support.h"
+
+namespace reviewer::plan {
+namespace {
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::set<std::string> catalogued() {
+  std::set<std::string> ids;
+  const std::string doc = read(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
+  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
+  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
+    ids.insert((*it)[1]);
+  }
+  return ids;
+}
+
+TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
+  const std::filesystem::path dir =
+      std::filesystem::path(REVIEWER_SHARED_DIR) / "reference/workflow-corpus";
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    auto ext = e.path().extension();
+    if (ext == ".yml" || ext == ".yaml") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 70u) << "the corpus is missing from " << dir;
+
+  const auto known = catalogued();
+  std::map<std::string, int> jobs_per_rule;  // a rule counted once per refused job
+  int planned = 0, refused = 0, unloadable = 0;
+  std::vector<std::string> planned_jobs;
+  for (const auto& path : files) {
+    const std::string name = path.filename().string();
+    const std::string text = read(path);
+    auto root = yaml::load(text, name);
+    if (!root) {
+      ++unloadable;
+      ++jobs_per_rule[root.error().code];
+      EXPECT_TRUE(known.count(root.error().code)) << name << ": " << root.error().to_string();
+      continue;
+    }
+    const yaml::Node* jobs = root->is_mapping() ? root->find("jobs") : nullptr;
+    if (jobs == nullptr || !jobs->is_mapping()) continue;
+    for (const auto& [key, value] : jobs->entries) {
+      auto result = plan_workflow(*root, {name, key.scalar, "main"}, testing::registry());
+      ASSERT_NE(result.plan.has_value(), !result.refusals.empty()) << name << " " << key.scalar;
+      if (result.plan) {
+        ++planned;
+        planned_jobs.push_back(name + " " + key.scalar);
+        continue;
+      }
+      ++refused;
+      std::set<std::string> rules;
+      for (const auto& r : result.refusals) {
+        EXPECT_TRUE(known.count(r.rule))
+            << name << " " << key.scalar << ": " << r.rule << " is not catalogued";
+        EXPECT_EQ(r.rule.find("internal"), std::string::npos) << report::to_text(r);
+        ASSERT_TRUE(r.location.has_value()) << report::to_text(r);
+        EXPECT_TRUE(r.location->known()) << name << " " << key.scalar << ": " << report::to_text(r);
+        rules.insert(r.rule);
+      }
+      for (const auto& rule : rules) ++jobs_per_rule[rule];
+    }
+  }
+  std::vector<std::pair<int, std::string>> table;
+  for (const auto& [rule, n] : jobs_per_rule) table.emplace_back(-n, rule);
+  std::sort(table.begin(), table.end());
+  std::cout << "corpus: " << files.size() << " files, " << planned + refused << " jobs: " << planned
+            << " planned, " << refused << " refused; " << unloadable << " files refused at load\n";
+  for (const auto& j : planned_jobs) std::cout << "  planned: " << j << "\n";
+  std::cout << "| rule | refused jobs |\n|---|---|\n";
+  for (const auto& [n, rule] : table) std::cout << "| `" << rule << "` | " << -n << " |\n";
+}
+
+}  // namespace
+}  // namespace reviewer::plan

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/plan/planner.h"
+#include "core/plugins/registry.h"
+#include "core/report/render.h"
+#include "core/yaml/bounded_loader.h"
+
+namespace reviewer::plan::testing {
+
+// actions/checkout v4.2.2, a reviewed commit of the checkout plugin.
+inline constexpr const char* kCheckout =
+    "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683";
+
+// The build tree's plugins (the test depends on the plugin_manifest target).
+inline const plugins::Registry& registry() {
+  static const auto loaded = plugins::Registry::load(REVIEWER_BINARY_DIR "/plugins");
+  if (!loaded.refusals.empty()) {
+    ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.refusals.front());
+  }
+  return loaded.registry;
+}
+
+// Writes `text` into $REVIEWER_FUZZ_SEED_DIR (when set) so the fuzzer starts from every
+// fixture; see tests/fuzz/CMakeLists.txt.
+inline void dump_seed(const std::string& name, const std::string& text) {
+  const char* dir = std::getenv("REVIEWER_FUZZ_SEED_DIR");
+  if (dir == nullptr) return;
+  std::filesystem::create_directories(dir);
+  std::ofstream(std::filesystem::path(dir) / (name + ".yml")) << text;
+}
+
+// Loads and plans `text` as .github/workflows/ci.yml; "(planned)" or one
+// "file:line:column: rule: message" line per refusal.
+inline std::string plan_text(const std::string& text, const std::string& job = "build",
+                             const std::string& base = "main", PlanResult* out = nullptr) {
+  const std::string file = ".github/workflows/ci.yml";
+  PlanResult result;
+  auto root = yaml::load(text, file);
+  if (!root) {
+    result.refusals.push_back({root.error().code, root.error().message, root.error().location});
+  } else {
+    result = plan_workflow(*root, {file, job, base}, registry());
+  }
+  std::string lines;
+  for (const auto& r : result.refusals) lines += report::to_text(r) + "\n";
+  if (result.plan) lines = "(planned)\n";
+  if (out != nullptr) *out = std::move(result);
+  return lines;
+}
+
+}  // namespace reviewer::plan::testing

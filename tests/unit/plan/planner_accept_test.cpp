@@ -1,0 +1,193 @@
+// Accepted workflows exercising every allowed form, and what the plan carries.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/unit/plan/plan_test_support.h"
+
+namespace reviewer::plan {
+namespace {
+
+using testing::kCheckout;
+using testing::plan_text;
+
+const std::string kJob = std::string("jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n") +
+                         "      - uses: " + kCheckout + "\n      - run: make\n";
+
+struct Accepted {
+  const char* name;
+  std::string workflow;
+  std::string base = "main";
+};
+
+class AcceptedForm : public ::testing::TestWithParam<Accepted> {};
+
+TEST_P(AcceptedForm, Plans) {
+  testing::dump_seed(std::string("accept_") + GetParam().name, GetParam().workflow);
+  EXPECT_EQ(plan_text(GetParam().workflow, "build", GetParam().base), "(planned)\n");
+}
+
+const Accepted kForms[] = {
+    {"OnString", "on: pull_request\n" + kJob},
+    {"OnList", "on: [push, pull_request]\n" + kJob},
+    {"OnBlockList", "on:\n  - push\n  - pull_request\n" + kJob},
+    {"OnMappingNull", "on:\n  push:\n  pull_request:\n" + kJob},
+    {"OnMappingEmpty", "on:\n  pull_request: {}\n" + kJob},
+    {"BranchName", "on:\n  pull_request:\n    branches: main\n" + kJob},
+    {"BranchList", "on:\n  pull_request:\n    branches: [develop, main]\n" + kJob},
+    {"BranchGlob", "on:\n  pull_request:\n    branches: ['releases/**']\n" + kJob,
+     "releases/v1/rc"},
+    {"BranchStar", "on:\n  pull_request:\n    branches: ['ma*']\n" + kJob},
+    {"BranchClass", "on:\n  pull_request:\n    branches: ['[lm]ain']\n" + kJob},
+    {"BranchNegatedClassElsewhere",
+     "on:\n  pull_request:\n    branches: [main, 4.x, '!v[0-9]*']\n" + kJob},
+    {"BranchNegatedThenReadmitted",
+     "on:\n  pull_request:\n    branches: ['**', '!ma*', main]\n" + kJob},
+    {"BranchUndecidableButRuledOut",
+     "on:\n  pull_request:\n    branches: [main, 'release-v?.+']\n" + kJob},
+    {"BranchesIgnoreOthers",
+     "on:\n  pull_request:\n    branches-ignore: [gh-pages, 'dependabot/**', 'x?y']\n" + kJob},
+    {"Types", "on:\n  pull_request:\n    types: [opened, synchronize, labeled]\n" + kJob},
+    {"TypesSingle", "on:\n  pull_request:\n    types: synchronize\n" + kJob},
+    {"Paths", "on:\n  pull_request:\n    paths: ['src/**']\n" + kJob},
+    {"PathsIgnore", "on:\n  pull_request:\n    paths-ignore: ['**.md']\n" + kJob},
+    {"TopLevelDisplayAndCiFields",
+     "name: CI ${{ github.ref }}\nrun-name: Build ${{ github.actor }}\non: pull_request\n"
+     "permissions:\n  contents: read\nconcurrency:\n  group: ci-${{ github.ref }}\n"
+     "  cancel-in-progress: true\n" +
+         kJob},
+    {"PermissionsString", "on: pull_request\npermissions: read-all\nconcurrency: ci\n" + kJob},
+    {"WorkflowDefaultsAndEnv",
+     "on: pull_request\nenv:\n  NODE_ENV: test\n  FORCE_COLOR: 1\n  EMPTY:\ndefaults:\n  run:\n"
+     "    shell: bash\n    working-directory: packages/app\n" +
+         kJob},
+    {"JobForms",
+     std::string("on: pull_request\njobs:\n  build:\n    name: Build ${{ matrix.x }}\n") +
+         "    runs-on: [ubuntu-24.04]\n    timeout-minutes: 30\n    if: ${{ success() }}\n"
+         "    permissions: {contents: read}\n    concurrency: {group: x, cancel-in-progress: "
+         "false}\n    strategy:\n      fail-fast: false\n    env:\n      TZ: UTC\n"
+         "    defaults:\n      run:\n        shell: bash\n        working-directory: sub/dir\n"
+         "    steps:\n      - uses: " +
+         kCheckout + "\n      - run: make\n"},
+    {"JobAlways",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    if: always()\n"
+     "    steps:\n      - uses: " +
+         std::string(kCheckout) + "\n"},
+    {"StepForms",
+     std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n") +
+         "      - name: Checkout ${{ github.sha }}\n        id: co\n        uses: " + kCheckout +
+         "\n        if: success()\n        with:\n          fetch-depth: 0\n"
+         "          persist-credentials: false\n        env:\n          A: b\n"
+         "      - id: build\n        name: Build\n        run: |\n          make\n"
+         "          make test\n        shell: bash\n        working-directory: ./src\n"
+         "        timeout-minutes: 10\n        if: ${{ always() }}\n        env:\n"
+         "          LANG: C.UTF-8\n"},
+    {"Anchors",
+     "on: pull_request\njobs:\n  build:\n    runs-on: &os ubuntu-latest\n    steps: &steps\n"
+     "      - uses: " +
+         std::string(kCheckout) +
+         "\n      - run: make\n  other:\n    runs-on: *os\n    steps: *steps\n"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Forms, AcceptedForm, ::testing::ValuesIn(kForms),
+                         [](const auto& p) { return std::string(p.param.name); });
+
+const std::string& form(const std::string& name) {
+  for (const auto& f : kForms) {
+    if (name == f.name) return f.workflow;
+  }
+  ADD_FAILURE() << "no form " << name;
+  return kForms[0].workflow;
+}
+
+nlohmann::json plan_json(const std::string& wf, const std::string& job = "build") {
+  PlanResult r;
+  EXPECT_EQ(plan_text(wf, job, "main", &r), "(planned)\n");
+  if (!r.plan) return {};
+  return to_json(*r.plan);
+}
+
+TEST(PlanCarries, TimeoutsFetchDepthAndDefaults) {
+  auto j = plan_json(form("StepForms"));
+  const auto& job = j["jobs"][0];
+  EXPECT_EQ(job["timeout_minutes"], 360);  // the default
+  EXPECT_EQ(job["fetch_depth"], 0);
+  EXPECT_EQ(job["steps"][0]["decision"], "skip");
+  EXPECT_EQ(job["steps"][1]["decision"], "run");
+  EXPECT_EQ(job["steps"][1]["timeout_minutes"], 10);
+  EXPECT_EQ(job["steps"][1]["shell"], "bash");
+  EXPECT_EQ(job["steps"][1]["working_directory"], "./src");
+  EXPECT_EQ(job["steps"][1]["if"], "${{ always() }}");
+  EXPECT_EQ(job["steps"][1]["env"][0]["name"], "LANG");
+  EXPECT_EQ(job["steps"][1]["location"]["line"], 15);
+}
+
+TEST(PlanCarries, JobFieldsAndInheritedDefaults) {
+  auto j = plan_json(form("JobForms"));
+  const auto& job = j["jobs"][0];
+  EXPECT_EQ(job["timeout_minutes"], 30);
+  EXPECT_EQ(job["if"], "success()");
+  EXPECT_EQ(job["fetch_depth"], 1);
+  EXPECT_EQ(job["env"][0]["name"], "TZ");
+  EXPECT_EQ(job["steps"][1]["working_directory"], "sub/dir");
+  auto w = plan_json(form("WorkflowDefaultsAndEnv"));
+  EXPECT_EQ(w["jobs"][0]["env"].size(), 3u);
+  EXPECT_EQ(w["jobs"][0]["env"][2]["value"], "");
+  EXPECT_EQ(w["jobs"][0]["steps"][1]["working_directory"], "packages/app");
+  EXPECT_EQ(plan_json(form("JobAlways"))["jobs"][0]["if"], "always()");
+}
+
+TEST(PlanCarries, JobEnvOverridesWorkflowEnv) {
+  auto j = plan_json("on: pull_request\nenv:\n  A: 1\n  B: 2\n" +
+                     std::string("jobs:\n  build:\n    runs-on: ubuntu-latest\n    env:\n") +
+                     "      B: 3\n    steps:\n      - uses: " + kCheckout + "\n");
+  ASSERT_EQ(j["jobs"][0]["env"].size(), 2u);
+  EXPECT_EQ(j["jobs"][0]["env"][1]["value"], "3");
+}
+
+TEST(PlanCarries, AlwaysJobsAndNeedsInDependencyOrder) {
+  const std::string step =
+      std::string("    runs-on: ubuntu-latest\n    steps:\n      - uses: ") + kCheckout + "\n";
+  const std::string wf =
+      "on: pull_request\njobs:\n  build:\n    needs: [test, lint]\n    if: "
+      "always()\n" +
+      step + "  unrelated:\n" + step + "  lint:\n    needs: setup\n" + step +
+      "  test:\n    needs: setup\n" + step + "  setup:\n" + step;
+  auto j = plan_json(wf);
+  std::vector<std::string> order;
+  for (const auto& job : j["jobs"]) order.push_back(job["id"]);
+  // Dependencies first; among ready jobs, declaration order (lint before test).
+  EXPECT_EQ(order, (std::vector<std::string>{"setup", "lint", "test", "build"}));
+  EXPECT_EQ(j["jobs"][3]["if"], "always()");
+  EXPECT_EQ(j["jobs"][3]["needs"], (std::vector<std::string>{"test", "lint"}));
+}
+
+}  // namespace
+}  // namespace reviewer::plan
+
+namespace reviewer::plan {
+namespace {
+
+// Regression: the plugins' workflow-wide view was built once per planned job, which made a long
+// `needs` chain quadratic (16 s for 2,000 jobs in a Debug build).
+TEST(PlanScales, LongNeedsChainIsPlannedQuickly) {
+  std::string wf = "on: pull_request\njobs:\n";
+  const std::string job =
+      std::string("{runs-on: ubuntu-latest, steps: [{uses: ") + kCheckout + "}]";
+  wf += "  j0: " + job + "}\n";
+  for (int i = 1; i < 1500; ++i) {
+    wf += "  j" + std::to_string(i) + ": " + job + ", needs: j" + std::to_string(i - 1) + "}\n";
+  }
+  const auto start = std::chrono::steady_clock::now();
+  PlanResult r;
+  EXPECT_EQ(plan_text(wf, "j1499", "main", &r), "(planned)\n");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+  ASSERT_TRUE(r.plan.has_value());
+  EXPECT_EQ(r.plan->jobs.size(), 1500u);
+  EXPECT_EQ(r.plan->jobs.front().id, "j0");
+}
+
+}  // namespace
+}  // namespace reviewer::plan

@@ -1,0 +1,326 @@
+// One hostile workflow per planner rule: the exact rule id, position and message.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/unit/plan/plan_test_support.h"
+
+namespace reviewer::plan {
+namespace {
+
+using testing::kCheckout;
+using testing::plan_text;
+
+struct Case {
+  const char* name;
+  std::string workflow;
+  std::string expected;  // every refusal line, in order
+  std::string job = "build";
+};
+
+// `on: pull_request`, job `build` on ubuntu-latest whose steps are `steps` (a checkout first
+// unless `steps` says otherwise), with `job_extra` lines after runs-on. Line 1 is `on`, the
+// job's first extra line is line 5.
+std::string job(const std::string& job_extra, const std::string& steps = "      - run: make\n") {
+  return "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n" + job_extra +
+         "    steps:\n      - uses: " + kCheckout + "\n" + steps;
+}
+
+// Steps after the checkout, which sits on line 6: the first of `steps` is line 7.
+std::string steps(const std::string& s) { return job("", s); }
+
+const std::string kF = ".github/workflows/ci.yml";
+
+class PlannerRule : public ::testing::TestWithParam<Case> {};
+
+TEST_P(PlannerRule, RefusesWithRulePositionAndMessage) {
+  testing::dump_seed(std::string("rule_") + GetParam().name, GetParam().workflow);
+  EXPECT_EQ(plan_text(GetParam().workflow, GetParam().job), GetParam().expected);
+}
+
+const Case kCases[] = {
+    // Workflow level.
+    {"WorkflowNotMapping", "- a\n- b\n",
+     kF + ":1:1: workflow-not-mapping: a workflow is a YAML mapping\n"},
+    {"UnknownWorkflowKey", "name: x\nwat: 1\n" + job("").substr(0),
+     kF + ":2:1: unknown-workflow-key: workflow key 'wat' is not understood\n"},
+    {"InvalidWorkflowValue", "run-name: [a]\n" + job(""),
+     kF + ":1:11: invalid-workflow-value: workflow 'run-name' must be a string\n"},
+    {"TriggerMissing", "on: push\n" + job("").substr(17),
+     kF + ":1:5: trigger-missing: 'on' is 'push', not 'pull_request'\n"},
+    {"TriggerMissingInList", "on: [push, pull_request_target]\n" + job("").substr(17),
+     kF + ":1:5: trigger-missing: 'on' does not include 'pull_request'\n"},
+    {"TriggerMissingAltogether", job("").substr(17),
+     kF + ":1:1: trigger-missing: the workflow has no 'on' trigger\n"},
+    {"TriggerListWithFilters",
+     "on: [push, {pull_request: {types: [opened]}}]\n" + job("").substr(17),
+     kF + ":1:12: trigger-invalid: a list of events under 'on' holds event names only\n"},
+    {"BaseNotCovered",
+     "on:\n  pull_request:\n    branches: [develop, 'release/**']\n" + job("").substr(17),
+     kF + ":3:15: trigger-base-not-covered: 'pull_request.branches' does not include the base "
+          "branch 'main'\n"},
+    {"BaseNegated", "on:\n  pull_request:\n    branches: ['**', '!main']\n" + job("").substr(17),
+     kF + ":3:15: trigger-base-not-covered: 'pull_request.branches' does not include the base "
+          "branch 'main'\n"},
+    {"BaseIgnored", "on:\n  pull_request:\n    branches-ignore: ['ma*']\n" + job("").substr(17),
+     kF + ":3:22: trigger-base-not-covered: 'pull_request.branches-ignore' pattern 'ma*' "
+          "excludes the base branch 'main'\n"},
+    {"FilterUndecidable", "on:\n  pull_request:\n    branches: ['mai?n']\n" + job("").substr(17),
+     kF + ":3:15: trigger-filter-undecidable: 'pull_request.branches' uses a pattern ('?', '+' "
+          "or an escape) that cannot be decided exactly for base 'main'\n"},
+    {"IgnoreNegationUndecidable",
+     "on:\n  pull_request:\n    branches-ignore: ['!main']\n" + job("").substr(17),
+     kF + ":3:22: trigger-filter-undecidable: 'pull_request.branches-ignore' pattern '!main' "
+          "cannot be decided exactly for base 'main'\n"},
+    {"TriggerTypes", "on:\n  pull_request:\n    types: [labeled]\n" + job("").substr(17),
+     kF + ":3:12: trigger-types: 'pull_request.types' includes none of opened, synchronize, "
+          "reopened: CI would not build the pull request's head when it is opened or pushed\n"},
+    {"TriggerUnknownType", "on:\n  pull_request:\n    types: [pushed]\n" + job("").substr(17),
+     kF + ":3:12: trigger-invalid: 'pull_request.types' names no activity type 'pushed'\n"},
+    {"TriggerBothBranchFilters",
+     "on:\n  pull_request:\n    branches: [main]\n    branches-ignore: [x]\n" + job("").substr(17),
+     kF + ":4:5: trigger-invalid: 'pull_request' has both 'branches' and 'branches-ignore', "
+          "which GitHub rejects\n"},
+    {"TriggerUnknownFilter", "on:\n  pull_request:\n    tags: [v1]\n" + job("").substr(17),
+     kF + ":3:5: trigger-invalid: unknown 'pull_request' filter 'tags'\n"},
+    {"TriggerExpression", "on:\n  pull_request:\n    paths: ['${{ x }}']\n" + job("").substr(17),
+     kF + ":3:12: trigger-invalid: 'pull_request.paths' holds an expression: '${{ x }}'\n"},
+    // Jobs and needs.
+    {"JobNotFound", job(""), kF + ":3:3: job-not-found: the workflow has no job 'test'\n", "test"},
+    {"NeedsUnknown", job("    needs: [lint]\n"),
+     kF + ":5:13: needs-unknown: job 'build' needs unknown job 'lint'\n"},
+    {"NeedsInvalid", job("    needs: {a: b}\n"),
+     kF + ":5:12: needs-invalid: 'needs' must be a job id or a list of job ids\n"},
+    {"NeedsCycle",
+     job("    needs: lint\n") + "  lint:\n    needs: build\n    runs-on: ubuntu-latest\n"
+                                "    steps:\n      - run: x\n",
+     kF +
+         ":5:12: needs-cycle: job 'build' needs 'lint', which waits on a cycle of jobs that "
+         "need each other\n" +
+         kF +
+         ":10:12: needs-cycle: job 'lint' needs 'build', which waits on a cycle of jobs "
+         "that need each other\n" +
+         kF +
+         ":13:9: first-step-not-checkout: job 'lint' must begin with actions/checkout, as "
+         "the host's clone stands in for it\n"},
+    {"InvalidJob", "on: pull_request\njobs:\n  build: [x]\n",
+     kF + ":3:10: invalid-job: job 'build' must be a mapping\n"},
+    {"InvalidJobName", job("    name: {a: b}\n"),
+     kF + ":5:11: invalid-job: job 'build' 'name' must be a string\n"},
+    {"UnknownJobKey", job("    runs_on: x\n"),
+     kF + ":5:5: unknown-job-key: job key 'runs_on' is not understood\n"},
+    {"Matrix", job("    strategy:\n      matrix:\n        node: [20, 22]\n"),
+     kF + ":6:7: matrix-job: job 'build' uses 'strategy.matrix': a matrix runs the job in "
+          "several variants and the review runs exactly one\n"},
+    {"Container", job("    container: node:22\n"),
+     kF + ":5:5: container-job: job 'build' uses 'container': jobs in a container need a "
+          "container engine\n"},
+    {"Services", job("    services: {db: {image: postgres}}\n"),
+     kF + ":5:5: services-job: job 'build' uses 'services': service containers need a "
+          "container engine\n"},
+    {"JobContinueOnError", job("    continue-on-error: true\n"),
+     kF + ":5:5: continue-on-error: job 'build' uses 'continue-on-error': a tolerated failure "
+          "cannot be told from a pass\n"},
+    {"ReusableWorkflow",
+     "on: pull_request\njobs:\n  build:\n    uses: org/repo/.github/workflows/ci.yml@main\n"
+     "    with: {a: b}\n",
+     kF + ":4:5: reusable-workflow: job 'build' uses 'uses': reusable workflows run another "
+          "workflow's jobs\n"},
+    {"Secrets", job("    secrets: inherit\n"),
+     kF + ":5:5: job-secrets: job 'build' uses 'secrets': the review has no secrets\n"},
+    {"Environment", job("    environment: production\n"),
+     kF + ":5:5: job-environment: job 'build' uses 'environment': deployment environments "
+          "carry protection rules and secrets\n"},
+    {"Outputs", job("    outputs:\n      v: ${{ steps.a.outputs.v }}\n"),
+     kF + ":5:5: job-outputs: job 'build' uses 'outputs': job outputs are expressions the "
+          "review cannot evaluate\n"},
+    {"RunnerLabel",
+     "on: pull_request\njobs:\n  build:\n    runs-on: macos-latest\n    steps:\n      - uses: " +
+         std::string(kCheckout) + "\n",
+     kF + ":4:14: runner-label: 'runs-on' is 'macos-latest'; only ubuntu-latest and "
+          "ubuntu-24.04 match the review image\n"},
+    {"RunnerLabels",
+     "on: pull_request\njobs:\n  build:\n    runs-on: [self-hosted, linux]\n    steps:\n"
+     "      - uses: " +
+         std::string(kCheckout) + "\n",
+     kF + ":4:14: runner-label: 'runs-on' must be ubuntu-latest or ubuntu-24.04 (one label)\n"},
+    {"ExpressionInRunsOn",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ${{ matrix.os }}\n    steps:\n"
+     "      - uses: " +
+         std::string(kCheckout) + "\n",
+     kF + ":4:14: expression-in-runs-on: 'runs-on' holds an expression: '${{ matrix.os }}'\n"},
+    {"JobCondition", job("    if: github.event_name == 'push'\n"),
+     kF + ":5:9: job-condition: job 'if' must be exactly success() or always(), got "
+          "'github.event_name == 'push''\n"},
+    {"JobWithoutSteps", "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n",
+     kF + ":4:5: job-without-steps: job 'build' has no steps\n"},
+    {"FirstStepNotCheckout",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+     "      - run: make\n",
+     kF + ":6:9: first-step-not-checkout: job 'build' must begin with actions/checkout, as the "
+          "host's clone stands in for it\n"},
+    {"JobTimeoutFraction", job("    timeout-minutes: 0.5\n"),
+     kF + ":5:22: invalid-timeout: job 'timeout-minutes' must be a positive whole number of "
+          "minutes, got '0.5'\n"},
+    {"JobTimeoutZero", job("    timeout-minutes: 0\n"),
+     kF + ":5:22: invalid-timeout: job 'timeout-minutes' must be a positive whole number of "
+          "minutes, got '0'\n"},
+    {"JobTimeoutOctal", job("    timeout-minutes: 010\n"),
+     kF + ":5:22: invalid-timeout: job 'timeout-minutes' must be a positive whole number of "
+          "minutes, got '010'\n"},
+    {"ExpressionInTimeout", job("    timeout-minutes: ${{ inputs.t }}\n"),
+     kF + ":5:22: expression-in-timeout: job 'timeout-minutes' holds an expression: "
+          "'${{ inputs.t }}'\n"},
+    {"InvalidDefaults", job("    defaults:\n      run:\n        env: x\n"),
+     kF + ":7:9: invalid-defaults: job 'defaults.run.env' is not understood\n"},
+    {"DefaultsShell", "defaults:\n  run:\n    shell: sh\n" + job(""),
+     kF + ":3:12: non-bash-shell: workflow 'defaults.run.shell' must be bash\n"},
+    {"DefaultsWorkingDirectoryOutside",
+     job("    defaults:\n      run:\n        working-directory: ../x\n"),
+     kF + ":7:28: working-directory-outside: job 'defaults.run.working-directory' '../x' must "
+          "be a relative path inside the worktree\n"},
+    // Steps.
+    {"InvalidStep", steps("      - make\n"), kF + ":7:9: invalid-step: a step must be a mapping\n"},
+    {"InvalidStepName", steps("      - name: [a]\n        run: make\n"),
+     kF + ":7:15: invalid-step: step 'name' must be a string\n"},
+    {"RunNotString", steps("      - run: [make]\n"),
+     kF + ":7:14: invalid-step: 'run' must be a string\n"},
+    {"WithOnRun", steps("      - run: make\n        with: {a: b}\n"),
+     kF + ":8:9: invalid-step: 'with' belongs to 'uses' steps\n"},
+    {"UnknownStepKey", steps("      - run: make\n        timeout: 5\n"),
+     kF + ":8:9: unknown-step-key: step key 'timeout' is not understood\n"},
+    {"UsesAndRun", steps("      - uses: a/b@v1\n        run: make\n"),
+     kF + ":7:9: step-uses-and-run: a step has exactly one of 'uses' and 'run'\n"},
+    {"NoAction", steps("      - name: nothing\n"),
+     kF + ":7:9: step-without-action: a step needs 'uses' or 'run'\n"},
+    {"StepCondition", steps("      - run: make\n        if: failure()\n"),
+     kF + ":8:13: step-condition: step 'if' must be exactly success() or always(), got "
+          "'failure()'\n"},
+    {"StepContinueOnError", steps("      - run: make\n        continue-on-error: false\n"),
+     kF + ":8:28: continue-on-error: 'continue-on-error' changes what counts as success; the "
+          "review cannot tell a tolerated failure from a pass\n"},
+    {"TimeoutOnSkippedStep",
+     job("", "").substr(0, job("", "").size() - 1) + "\n        timeout-minutes: 5\n",
+     kF + ":7:26: timeout-on-skipped-step: 'timeout-minutes' on a 'uses' step: how the real "
+          "action behaves at that limit cannot be reproduced\n"},
+    {"StepTimeoutNegative", steps("      - run: make\n        timeout-minutes: -1\n"),
+     kF + ":8:26: invalid-timeout: step 'timeout-minutes' must be a positive whole number of "
+          "minutes, got '-1'\n"},
+    {"NonBashShell", steps("      - run: make\n        shell: pwsh\n"),
+     kF + ":8:16: non-bash-shell: only bash steps are reproduced; 'shell' is 'pwsh'\n"},
+    {"ExpressionInRun", steps("      - run: echo ${{ github.head_ref }}\n"),
+     kF + ":7:14: expression-in-run: the script holds a ${{ }} expression, which CI would "
+          "substitute before bash runs it\n"},
+    {"ExpressionInRunComment", steps("      - run: |\n          make # ${{ x }}\n"),
+     kF + ":7:14: expression-in-run: the script holds a ${{ }} expression, which CI would "
+          "substitute before bash runs it\n"},
+    {"ExpressionInUses", steps("      - uses: ${{ matrix.action }}\n"),
+     kF + ":7:15: expression-in-uses: 'uses' holds an expression: '${{ matrix.action }}'\n"},
+    {"ExpressionInInput",
+     job("", "").substr(0, job("", "").size() - 1) +
+         "\n        with:\n          fetch-depth: ${{ x }}\n",
+     kF + ":8:24: expression-in-input: input 'fetch-depth' holds an expression a skipped action "
+          "never evaluates: '${{ x }}'\n"},
+    {"InvalidInput", job("", "").substr(0, job("", "").size() - 1) + "\n        with: [a]\n",
+     kF + ":7:15: invalid-input: 'with' must be a mapping\n"},
+    {"ExpressionInWorkingDirectory",
+     steps("      - run: make\n        working-directory: ${{ env.D }}\n"),
+     kF + ":8:28: expression-in-working-directory: step 'working-directory' holds an "
+          "expression: '${{ env.D }}'\n"},
+    {"WorkingDirectoryOutside", steps("      - run: make\n        working-directory: /etc\n"),
+     kF + ":8:28: working-directory-outside: step 'working-directory' '/etc' must be a "
+          "relative path inside the worktree\n"},
+    {"InvalidWorkingDirectory", steps("      - run: make\n        working-directory: [a]\n"),
+     kF + ":8:28: invalid-working-directory: step 'working-directory' must be a string\n"},
+    {"DockerAction", steps("      - uses: docker://alpine:3\n"),
+     kF + ":7:15: docker-action: docker actions cannot be reproduced in the sandbox: "
+          "'docker://alpine:3'\n"},
+    {"LocalAction", steps("      - uses: ./.github/actions/setup\n"),
+     kF + ":7:15: local-action: local actions are code of the pull request itself run as an "
+          "action: './.github/actions/setup'\n"},
+    {"UnsupportedAction", steps("      - uses: dorny/paths-filter@v3\n"),
+     kF + ":7:15: unsupported-action: no reviewed plugin handles 'dorny/paths-filter'; the "
+          "review cannot stand in for it\n"},
+    {"UnreviewedRef",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+     "      - uses: actions/checkout@v4\n",
+     kF + ":6:15: unreviewed-action-ref: actions/checkout@v4 is not a reviewed commit; pin a "
+          "full commit SHA of one of: v7.0.1, v7.0.0, v6.1.0, v6.0.3, v6.0.2, v6.0.1, v6.0.0, "
+          "v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2\n"},
+    {"UsesWithoutOwner", steps("      - uses: run@v1\n"),
+     kF + ":7:15: unsupported-action: 'uses' must name an action as owner/repo[/path]@ref, got "
+          "'run@v1'\n"},
+    {"ShellOnUsesStep", job("", "").substr(0, job("", "").size() - 1) + "\n        shell: bash\n",
+     kF + ":7:9: invalid-step: 'shell' belongs to 'run' steps\n"},
+    {"StepsNotAList",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
+     "    steps: {run: make}\n",
+     kF + ":5:12: invalid-job: job 'build' 'steps' must be a list of steps\n"},
+    {"NoRef", steps("      - uses: actions/setup-node\n"),
+     kF + ":7:15: unreviewed-action-ref: 'uses' names no ref: 'actions/setup-node'\n"},
+    // Environment.
+    {"InvalidEnv", job("    env: [A]\n"), kF + ":5:10: invalid-env: job 'env' must be a mapping\n"},
+    {"ExpressionInEnv", "env:\n  SHA: ${{ github.sha }}\n" + job(""),
+     kF + ":2:8: expression-in-env: workflow env 'SHA' holds an expression: "
+          "'${{ github.sha }}'\n"},
+    {"WholeEnvExpression", job("    env: ${{ fromJSON(inputs.env) }}\n"),
+     kF + ":5:10: expression-in-env: job 'env' is an expression\n"},
+    {"InvalidEnvName", steps("      - run: make\n        env:\n          A-B: 1\n"),
+     kF + ":9:11: invalid-env-name: step env 'A-B' not a plain variable name "
+          "([A-Za-z_][A-Za-z0-9_]*); exported bash functions and odd names can change how the "
+          "harness runs\n"},
+    {"LauncherOwnedEnv", job("    env:\n      Path: /x\n"),
+     kF + ":6:7: launcher-owned-env: job env 'Path' the launcher sets this variable itself\n"},
+    {"CredentialShapedEnv", "env:\n  npm_token: x\n" + job(""),
+     kF + ":2:3: credential-shaped-env: workflow env 'npm_token' names a credential\n"},
+    {"CredentialSuffixEnv", "env:\n  DEPLOY_KEY: x\n" + job(""),
+     kF + ":2:3: credential-shaped-env: workflow env 'DEPLOY_KEY' is shaped like a "
+          "credential\n"},
+    {"ConfigRedirectingEnv", steps("      - run: make\n        env:\n          bash_env: /x\n"),
+     kF + ":9:11: config-redirecting-env: step env 'bash_env' changes how bash, the loader or "
+          "a tool reads its configuration\n"},
+    {"ProxyEnv", "env:\n  https_proxy: http://x\n" + job(""),
+     kF + ":2:3: config-redirecting-env: workflow env 'https_proxy' redirects network traffic "
+          "through a proxy\n"},
+    // A loading bound stops at once, before any planner rule.
+    {"LoadingBoundFirst", "on: push\non: pull_request\n",
+     kF + ":2:1: yaml-duplicate-key: duplicate key 'on' (YAML readers disagree on which value "
+          "wins)\n"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Rules, PlannerRule, ::testing::ValuesIn(kCases),
+                         [](const auto& p) { return std::string(p.param.name); });
+
+TEST(Planner, CollectsEveryRefusalInOnePass) {
+  const std::string wf = "on: push\nenv:\n  GH_TOKEN: x\n" +
+                         job("    container: x\n", "      - run: ${{ a }}\n").substr(17);
+  EXPECT_EQ(plan_text(wf),
+            kF + ":1:5: trigger-missing: 'on' is 'push', not 'pull_request'\n" + kF +
+                ":3:3: credential-shaped-env: workflow env 'GH_TOKEN' names a credential\n" + kF +
+                ":7:5: container-job: job 'build' uses 'container': jobs in a container need a "
+                "container engine\n" +
+                kF +
+                ":10:14: expression-in-run: the script holds a ${{ }} expression, which CI "
+                "would substitute before bash runs it\n");
+}
+
+TEST(Planner, RefusesNeededJobsToo) {
+  const std::string wf =
+      job("    needs: lint\n") +
+      "  lint:\n    runs-on: windows-latest\n    steps:\n      - uses: " + kCheckout + "\n";
+  EXPECT_EQ(plan_text(wf), kF + ":10:14: runner-label: 'runs-on' is 'windows-latest'; only "
+                                "ubuntu-latest and ubuntu-24.04 match the review image\n");
+}
+
+TEST(Planner, DispatchesInputsToThePlugin) {
+  const std::string wf =
+      job("", "").substr(0, job("", "").size() - 1) + "\n        with:\n          fetch-depth: 2\n";
+  PlanResult r;
+  plan_text(wf, "build", "main", &r);
+  ASSERT_EQ(r.refusals.size(), 1u);
+  EXPECT_EQ(r.refusals[0].rule, "invalid-input-value");
+  EXPECT_EQ(r.refusals[0].location->to_string(), kF + ":8:11");
+}
+
+}  // namespace
+}  // namespace reviewer::plan

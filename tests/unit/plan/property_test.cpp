@@ -1,0 +1,91 @@
+// Property: whatever the bytes, loading and planning end in a plan or in catalogued refusals,
+// quickly. A deterministic, always-on complement to tests/fuzz/plan_fuzzer.cpp: mutations of
+// the corpus files (byte flips, YAML punctuation, aliases, truncation, duplication).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "tests/unit/plan/plan_test_support.h"
+
+namespace reviewer::plan {
+namespace {
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string mutate(std::string s, std::mt19937& rng) {
+  static const std::string kTokens[] = {
+      "&a ",      "*a",   "[",      "]",     "{", "}",  ": ", "- ",       "\n  ",
+      "${{ x }}", "<<: ", "!!str ", "---\n", "'", "\"", "\t", "\xc3\xa9", "needs: build\n",
+      "? "};
+  const int edits = 1 + static_cast<int>(rng() % 4);
+  for (int e = 0; e < edits && !s.empty(); ++e) {
+    const std::size_t at = rng() % s.size();
+    switch (rng() % 5) {
+      case 0:
+        s[at] = static_cast<char>(rng() % 256);
+        break;
+      case 1:
+        s.insert(at, kTokens[rng() % std::size(kTokens)]);
+        break;
+      case 2:
+        s.erase(at, rng() % 64);
+        break;
+      case 3:
+        s.insert(at, s.substr(rng() % s.size(), rng() % 256));
+        break;
+      default:
+        s.resize(at);
+        break;
+    }
+  }
+  return s;
+}
+
+TEST(Property, MutatedWorkflowsArePlannedOrRefusedByName) {
+  const std::filesystem::path dir =
+      std::filesystem::path(REVIEWER_SHARED_DIR) / "reference/workflow-corpus";
+  std::vector<std::string> seeds;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".yml" || e.path().extension() == ".yaml") {
+      seeds.push_back(read(e.path()));
+    }
+  }
+  std::sort(seeds.begin(), seeds.end());
+  ASSERT_FALSE(seeds.empty());
+  std::set<std::string> known;
+  const std::string doc = read(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
+  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
+  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
+    known.insert((*it)[1]);
+  }
+  std::mt19937 rng(20260611);
+  int planned = 0;
+  for (int i = 0; i < 600; ++i) {
+    const std::string text = mutate(seeds[rng() % seeds.size()], rng);
+    const auto start = std::chrono::steady_clock::now();
+    PlanResult r;
+    testing::plan_text(text, "build", "main", &r);
+    ASSERT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << text;
+    ASSERT_NE(r.plan.has_value(), !r.refusals.empty()) << text;
+    planned += r.plan ? 1 : 0;
+    for (const auto& refusal : r.refusals) {
+      ASSERT_TRUE(known.count(refusal.rule)) << refusal.rule << " is not catalogued\n" << text;
+    }
+  }
+  std::cout << "property: 600 mutated workflows, " << planned << " planned\n";
+}
+
+}  // namespace
+}  // namespace reviewer::plan
