@@ -23,6 +23,7 @@ if [[ ! -x $cache/node_modules/@oven/bun-linux-x64/bin/bun || $here/runtimes/pac
   (cd "$cache" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 install -D -m 0755 "$cache/node_modules/@oven/bun-linux-x64/bin/bun" "$stage/runtimes/bun/bin/bun"
+install -D -m 0755 "$here/../reviewer/sfw" "$stage/runtimes/sfw/bin/sfw"
 
 node_version=$(/usr/bin/node --version | sed 's/^v//')
 bun_version=$("$stage/runtimes/bun/bin/bun" --version)
@@ -38,7 +39,7 @@ cat > "$stage/share/reviewer/image.json" <<JSON
     "node": { "path": "/usr/bin/node", "version": "$node_version" },
     "bun": { "path": "/opt/reviewer/runtimes/bun/bin/bun", "version": "$bun_version" }
   },
-  "path": ["/opt/reviewer/runtimes/bun/bin"]
+  "path": ["/opt/reviewer/runtimes/bun/bin", "/opt/reviewer/runtimes/sfw/bin"]
 }
 JSON
 chmod -R go-w "$stage"

@@ -290,5 +290,20 @@ TEST_F(LauncherE2E, AStepCannotReadTheLaunchersMemory) {
   EXPECT_THAT(r.output, HasSubstr("mem-protected"));
 }
 
+// The Socket Firewall action is skipped; the image's sfw runs the wrapped command unwrapped.
+TEST_F(LauncherE2E, ASkippedSocketFirewallLeavesAnSfwThatRunsTheCommand) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - uses: SocketDev/action@937f824ec476dfd164d4a4d9995751427b0be143\n"
+                          "        with:\n          mode: firewall\n"
+                          "      - run: sfw npm --version\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, ::testing::ContainsRegex("\\[test #3 run\\] [0-9]+\\.[0-9]+\\.[0-9]+"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
 }  // namespace
 }  // namespace reviewer::e2e
