@@ -10,9 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/cli/commands.h"
+#include "core/plan/planner.h"
+#include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/resolve/resolver.h"
+#include "core/util/install_layout.h"
 
 namespace reviewer::cli {
 namespace {
@@ -23,18 +26,14 @@ struct ResolveArgs {
   std::string matrix;
   std::string workflow;
   std::string job;
+  std::string base = "main";
   std::vector<std::string> pins;
   std::string dir;
   std::string format = "text";
 };
 
-// The installed layout (and the build tree's, which mirrors it): bin/../share/reviewer/.
-std::string default_matrix_path() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return "runtime-matrix.json";
-  return (exe.parent_path().parent_path() / "share" / "reviewer" / "runtime-matrix.json").string();
-}
+// The same trusted matrix the launcher uses: <prefix>/share/reviewer (or the build tree's).
+std::string default_matrix_path() { return util::data_directory() + "/runtime-matrix.json"; }
 
 int usage(const std::string& message) {
   std::cerr << "reviewer resolve: " << message << '\n';
@@ -51,13 +50,21 @@ int print_refusals(const report::Refusals& refusals, const std::string& format) 
 }
 
 int run_resolve(const ResolveArgs& args) {
-  if (!args.workflow.empty() || !args.job.empty()) {
-    // The plan's pins come from the planner (core/plan), which is wired in separately.
-    return usage(
-        "--workflow/--job need the planner, which is not wired into resolve yet; "
-        "pass the job's pins with --pin runtime@version");
+  if (args.workflow.empty() != args.job.empty()) {
+    return usage("--workflow and --job go together");
   }
   std::vector<resolve::Pin> pins;
+  if (!args.workflow.empty()) {
+    // The pins of the planned job and the jobs it needs, through the same plugin host and
+    // planner as `reviewer plan` and the launcher; a workflow that cannot be planned has no pins
+    // worth trusting, so its refusals are the answer.
+    auto loaded = plugins::Registry::load(util::plugin_directory());
+    if (!loaded.refusals.empty()) return print_refusals(loaded.refusals, args.format);
+    auto planned =
+        plan::plan_file(args.workflow, {args.workflow, args.job, args.base}, loaded.registry);
+    if (!planned.plan) return print_refusals(planned.refusals, args.format);
+    for (const auto& p : planned.plan->pins) pins.push_back({p.runtime, p.version, p.location});
+  }
   for (const auto& spec : args.pins) {
     const std::size_t at = spec.find('@');
     if (at == std::string::npos || at == 0 || at + 1 == spec.size()) {
@@ -109,8 +116,9 @@ void register_resolve_command(CLI::App& app, int& exit_code) {
   sub->add_option("--matrix", args->matrix,
                   "the runtime matrix (default: <prefix>/share/reviewer/runtime-matrix.json)");
   sub->add_option("--workflow", args->workflow,
-                  "workflow file whose planned job's pins to add (needs the planner; not yet)");
-  sub->add_option("--job", args->job, "the job id in --workflow (needs the planner; not yet)");
+                  "workflow file whose planned job's pins (and its needs') to add");
+  sub->add_option("--job", args->job, "the job id in --workflow");
+  sub->add_option("--base", args->base, "base branch the workflow is planned for (default main)");
   sub->add_option("--pin", args->pins, "an exact runtime pin runtime@version, e.g. node@22.22.1")
       ->allow_extra_args(false);
   sub->add_option("--format", args->format, "output format")
