@@ -2,6 +2,8 @@
 // `reviewer explain` prints), checked both ways against the sources.
 #include <gtest/gtest.h>
 
+#include "tests/unit/plan/plan_test_support.h"
+
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -35,23 +37,6 @@ const std::set<std::string> kRules = {
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
     "credential-shaped-env", "config-redirecting-env"};
 
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::set<std::string> catalogued() {
-  std::set<std::string> ids;
-  const std::string doc = read(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
-  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
-  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
-    ids.insert((*it)[1]);
-  }
-  return ids;
-}
-
 // Rule ids as the sources pass them: refuse("id", ...), stop("id", ...), make_error("id", ...),
 // EnvVerdict{"id", ...}, JobKeyRule{"key", "id", ...}, and `cond ? "id" : "id"`.
 std::set<std::string> emitted() {
@@ -64,7 +49,7 @@ std::set<std::string> emitted() {
     for (const auto& e :
          std::filesystem::directory_iterator(std::filesystem::path(REVIEWER_SOURCE_DIR) / dir)) {
       if (e.path().extension() != ".cpp" || e.path().filename() == "fixtures.cpp") continue;
-      const std::string src = read(e.path());
+      const std::string src = reviewer::plan::testing::read_file(e.path());
       for (const auto* re : {&call, &verdict, &key_rule, &ternary}) {
         for (std::sregex_iterator it(src.begin(), src.end(), *re), end; it != end; ++it) {
           for (std::size_t g = 1; g < it->size(); ++g) {
@@ -78,7 +63,7 @@ std::set<std::string> emitted() {
 }
 
 TEST(Catalogue, EveryRuleIsDocumented) {
-  const auto docs = catalogued();
+  const auto docs = reviewer::plan::testing::catalogued_rule_ids();
   for (const auto& id : kRules) EXPECT_TRUE(docs.count(id)) << id << " is not in docs/refusals.md";
 }
 

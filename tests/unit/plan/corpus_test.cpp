@@ -18,23 +18,6 @@
 namespace reviewer::plan {
 namespace {
 
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::set<std::string> catalogued() {
-  std::set<std::string> ids;
-  const std::string doc = read(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
-  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
-  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
-    ids.insert((*it)[1]);
-  }
-  return ids;
-}
-
 TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
   const std::filesystem::path dir =
       std::filesystem::path(REVIEWER_SHARED_DIR) / "reference/workflow-corpus";
@@ -46,13 +29,13 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
   std::sort(files.begin(), files.end());
   ASSERT_GE(files.size(), 70u) << "the corpus is missing from " << dir;
 
-  const auto known = catalogued();
+  const auto known = testing::catalogued_rule_ids();
   std::map<std::string, int> jobs_per_rule;  // a rule counted once per refused job
   int planned = 0, refused = 0, unloadable = 0;
   std::vector<std::string> planned_jobs;
   for (const auto& path : files) {
     const std::string name = path.filename().string();
-    const std::string text = read(path);
+    const std::string text = testing::read_file(path);
     auto root = yaml::load(text, name);
     if (!root) {
       ++unloadable;

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <regex>
+#include <set>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -14,6 +16,24 @@
 #include "core/yaml/bounded_loader.h"
 
 namespace reviewer::plan::testing {
+
+// A whole file as bytes.
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+// Every rule id docs/refusals.md catalogues (its "### `id`" headings).
+inline std::set<std::string> catalogued_rule_ids() {
+  std::set<std::string> ids;
+  const std::string doc =
+      read_file(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
+  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
+  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
+    ids.insert((*it)[1]);
+  }
+  return ids;
+}
 
 // actions/checkout v4.2.2, a reviewed commit of the checkout plugin.
 inline constexpr const char* kCheckout =

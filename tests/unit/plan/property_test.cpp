@@ -17,13 +17,6 @@
 namespace reviewer::plan {
 namespace {
 
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string mutate(std::string s, std::mt19937& rng) {
   static const std::string kTokens[] = {
       "&a ",      "*a",   "[",      "]",     "{", "}",  ": ", "- ",       "\n  ",
@@ -59,17 +52,12 @@ TEST(Property, MutatedWorkflowsArePlannedOrRefusedByName) {
   std::vector<std::string> seeds;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
     if (e.path().extension() == ".yml" || e.path().extension() == ".yaml") {
-      seeds.push_back(read(e.path()));
+      seeds.push_back(testing::read_file(e.path()));
     }
   }
   std::sort(seeds.begin(), seeds.end());
   ASSERT_FALSE(seeds.empty());
-  std::set<std::string> known;
-  const std::string doc = read(std::filesystem::path(REVIEWER_SOURCE_DIR) / "docs/refusals.md");
-  const std::regex heading(R"re(### `([a-z0-9-]+)`)re");
-  for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) {
-    known.insert((*it)[1]);
-  }
+  const std::set<std::string> known = testing::catalogued_rule_ids();
   std::mt19937 rng(20260611);
   int planned = 0;
   for (int i = 0; i < 600; ++i) {
