@@ -20,7 +20,12 @@ cache="$build/run-model-runtimes"
 if [[ ! -x $cache/node_modules/@oven/bun-linux-x64/bin/bun || $here/runtimes/package-lock.json -nt $cache/package-lock.json ]]; then
   rm -rf "$cache" && mkdir -p "$cache"
   cp "$here/runtimes/package.json" "$here/runtimes/package-lock.json" "$cache/"
-  (cd "$cache" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+  # The registry is the only network this needs; a passing hiccup gets two more tries.
+  for attempt in 1 2 3; do
+    (cd "$cache" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null) && break
+    [[ $attempt -lt 3 ]] || { echo "stage-image: npm ci failed 3 times" >&2; exit 1; }
+    sleep $((attempt * 5))
+  done
 fi
 install -D -m 0755 "$cache/node_modules/@oven/bun-linux-x64/bin/bun" "$stage/runtimes/bun/bin/bun"
 install -D -m 0755 "$here/../reviewer/sfw" "$stage/runtimes/sfw/bin/sfw"
