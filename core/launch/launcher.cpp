@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "core/exec/line_writer.h"
+#include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
 #include "core/launch/build_report.h"
 #include "core/launch/git_worktree_guard.h"
@@ -79,6 +80,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
                               loaded.registry.plugins().size()));
   }
 
+  // Symlinked directories and lockfiles are refused before anything in the worktree is read,
+  // so not even the workflow file can be reached through a link out of it.
+  if (auto shape = git::scan_worktree_shape(kWorkspace, false); !shape.refusals.empty()) {
+    return refused_all(shape.refusals);
+  }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   auto planned = plan::plan_file(
       workflow_path, {assignment->workflow, assignment->job, assignment->base}, loaded.registry);

@@ -293,16 +293,33 @@ TEST_F(LauncherE2E, AStepCannotReadTheLaunchersMemory) {
 // The Socket Firewall action is skipped; the image's sfw runs the wrapped command unwrapped.
 TEST_F(LauncherE2E, ASkippedSocketFirewallLeavesAnSfwThatRunsTheCommand) {
   ExampleRepo repo;
-  repo.write(".github/workflows/ci.yml",
-             workflow(job("test",
-                          "      - uses: SocketDev/action@937f824ec476dfd164d4a4d9995751427b0be143\n"
-                          "        with:\n          mode: firewall\n"
-                          "      - run: sfw npm --version\n")));
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("test",
+                   "      - uses: SocketDev/action@937f824ec476dfd164d4a4d9995751427b0be143\n"
+                   "        with:\n          mode: firewall\n"
+                   "      - run: sfw npm --version\n")));
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, ::testing::ContainsRegex("\\[test #3 run\\] [0-9]+\\.[0-9]+\\.[0-9]+"));
   EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+// A workflow directory that is a link out of the worktree is refused before the planner reads
+// anything through it.
+TEST_F(LauncherE2E, ASymlinkedWorkflowDirectoryIsRefusedBeforePlanning) {
+  ExampleRepo repo;
+  repo.write("elsewhere/workflows/ci.yml",
+             workflow(job("test", "      - run: echo planned-through-a-link\n")));
+  repo.clone();
+  std::filesystem::remove_all(repo.workspace() + "/.github");
+  std::filesystem::create_directory_symlink("elsewhere", repo.workspace() + "/.github");
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: .github: symlinked-directory: "));
+  EXPECT_THAT(r.output, ::testing::Not(HasSubstr("planned-through-a-link")));
+  EXPECT_THAT(r.output, ::testing::Not(HasSubstr("reviewer: building job"))) << "planned first";
 }
 
 }  // namespace
