@@ -27,12 +27,16 @@ class FreshHome {
  public:
   FreshHome() {
     std::string tmpl = "/tmp/reviewer-guard-home-XXXXXX";
-    if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
+    if (::mkdtemp(tmpl.data()) != nullptr) {
+      path_ = tmpl;
+    }
   }
   FreshHome(const FreshHome&) = delete;
   FreshHome& operator=(const FreshHome&) = delete;
   ~FreshHome() {
-    if (!path_.empty()) ::rmdir(path_.c_str());
+    if (!path_.empty()) {
+      ::rmdir(path_.c_str());
+    }
   }
   const std::string& path() const { return path_; }
 
@@ -61,8 +65,12 @@ int run(const GuardOptions& o) {
                            {"refusals", report::to_json(refusals)}};
     std::cout << j.dump(2) << "\n";
   } else {
-    for (const auto& r : refusals) std::cout << report::to_text(r) << "\n";
-    if (refusals.empty()) std::cout << o.dir << ": clean\n";
+    for (const auto& r : refusals) {
+      std::cout << report::to_text(r) << "\n";
+    }
+    if (refusals.empty()) {
+      std::cout << o.dir << ": clean\n";
+    }
   }
   return report::to_int(refusals.empty() ? report::ExitCode::kOk : report::ExitCode::kRefused);
 }

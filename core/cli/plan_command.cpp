@@ -27,7 +27,9 @@ void print_text(const plan::Plan& p) {
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
                 << s.plugin << "] " << (s.step.name ? *s.step.name : s.step.action);
-      if (s.step.timeout_minutes) std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
+      if (s.step.timeout_minutes) {
+        std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
+      }
       std::cout << "\n";
     }
   }
@@ -40,7 +42,9 @@ void print_text(const plan::Plan& p) {
 int run(const PlanOptions& o) {
   auto loaded = plugins::Registry::load(util::plugin_directory());
   if (!loaded.refusals.empty()) {
-    for (const auto& r : loaded.refusals) std::cerr << report::to_text(r) << "\n";
+    for (const auto& r : loaded.refusals) {
+      std::cerr << report::to_text(r) << "\n";
+    }
     return report::to_int(report::ExitCode::kRefused);
   }
   auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, loaded.registry);
@@ -53,7 +57,9 @@ int run(const PlanOptions& o) {
   } else if (result.plan) {
     print_text(*result.plan);
   } else {
-    for (const auto& r : result.refusals) std::cout << report::to_text(r) << "\n";
+    for (const auto& r : result.refusals) {
+      std::cout << report::to_text(r) << "\n";
+    }
   }
   return report::to_int(result.plan ? report::ExitCode::kOk : report::ExitCode::kRefused);
 }

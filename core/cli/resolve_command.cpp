@@ -44,7 +44,9 @@ int print_refusals(const report::Refusals& refusals, const std::string& format) 
   if (format == "json") {
     std::cout << nlohmann::json{{"refusals", report::to_json(refusals)}}.dump(2) << '\n';
   } else {
-    for (const auto& r : refusals) std::cout << report::to_text(r) << '\n';
+    for (const auto& r : refusals) {
+      std::cout << report::to_text(r) << '\n';
+    }
   }
   return report::to_int(report::ExitCode::kRefused);
 }
@@ -59,11 +61,17 @@ int run_resolve(const ResolveArgs& args) {
     // planner as `reviewer plan` and the launcher; a workflow that cannot be planned has no pins
     // worth trusting, so its refusals are the answer.
     auto loaded = plugins::Registry::load(util::plugin_directory());
-    if (!loaded.refusals.empty()) return print_refusals(loaded.refusals, args.format);
+    if (!loaded.refusals.empty()) {
+      return print_refusals(loaded.refusals, args.format);
+    }
     auto planned =
         plan::plan_file(args.workflow, {args.workflow, args.job, args.base}, loaded.registry);
-    if (!planned.plan) return print_refusals(planned.refusals, args.format);
-    for (const auto& p : planned.plan->pins) pins.push_back({p.runtime, p.version, p.location});
+    if (!planned.plan) {
+      return print_refusals(planned.refusals, args.format);
+    }
+    for (const auto& p : planned.plan->pins) {
+      pins.push_back({p.runtime, p.version, p.location});
+    }
   }
   for (const auto& spec : args.pins) {
     const std::size_t at = spec.find('@');
@@ -73,7 +81,9 @@ int run_resolve(const ResolveArgs& args) {
     pins.push_back({spec.substr(0, at), spec.substr(at + 1), util::SourceLocation{"--pin"}});
   }
   std::error_code ec;
-  if (!fs::is_directory(args.dir, ec)) return usage("\"" + args.dir + "\" is not a directory");
+  if (!fs::is_directory(args.dir, ec)) {
+    return usage("\"" + args.dir + "\" is not a directory");
+  }
 
   const std::string matrix_path = args.matrix.empty() ? default_matrix_path() : args.matrix;
   auto matrix = resolve::load_matrix(matrix_path);

@@ -58,13 +58,17 @@ Parsed parse_args(std::vector<std::string> argv) {
   Parsed p;
   std::size_t i = 0;
   const auto next = [&]() -> std::optional<std::string> {
-    if (i >= argv.size()) return std::nullopt;
+    if (i >= argv.size()) {
+      return std::nullopt;
+    }
     return argv[i++];
   };
   while (i < argv.size()) {
     std::string a = argv[i++];
     if (a == "--") {  // our addition: npm would treat "--" as an (invalid) version
-      while (i < argv.size()) p.versions.push_back(argv[i++]);
+      while (i < argv.size()) {
+        p.versions.push_back(argv[i++]);
+      }
       break;
     }
     // semver.js splits every argument at its first '=' and reads the rest as the next one.
@@ -117,18 +121,28 @@ int run_semver(const std::vector<std::string>& args) {
   // Invalid versions are dropped; each kept one is parsed once for sorting.
   std::vector<std::pair<std::string, resolve::Version>> kept;
   for (const auto& v : p.versions) {
-    if (!v) continue;
-    if (auto parsed = resolve::parse_version(*v, p.options.loose)) kept.emplace_back(*v, *parsed);
+    if (!v) {
+      continue;
+    }
+    if (auto parsed = resolve::parse_version(*v, p.options.loose)) {
+      kept.emplace_back(*v, *parsed);
+    }
   }
-  if (kept.empty()) return kNoneMatched;
+  if (kept.empty()) {
+    return kNoneMatched;
+  }
   for (const auto& range_text : p.ranges) {
     // A missing range (a trailing -r) matches nothing, as satisfies(v, undefined) is false.
     std::optional<resolve::Range> range;
     if (range_text) {
-      if (auto r = resolve::Range::parse(*range_text, p.options)) range = std::move(r).value();
+      if (auto r = resolve::Range::parse(*range_text, p.options)) {
+        range = std::move(r).value();
+      }
     }
     std::erase_if(kept, [&](const auto& v) { return !range || !range->test(v.second); });
-    if (kept.empty()) return kNoneMatched;
+    if (kept.empty()) {
+      return kNoneMatched;
+    }
   }
   std::stable_sort(kept.begin(), kept.end(), [&](const auto& a, const auto& b) {
     const int c = resolve::compare(a.second, b.second);

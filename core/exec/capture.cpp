@@ -19,7 +19,9 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
                                          const std::vector<std::string>& env,
                                          std::size_t max_bytes) {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return util::make_error("io-error", "pipe failed");
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    return util::make_error("io-error", "pipe failed");
+  }
   util::UniqueFd rd(fds[0]);
   util::UniqueFd wr(fds[1]);
   posix_spawn_file_actions_t fa;
@@ -35,17 +37,23 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
   posix_spawnattr_setsigmask(&attr, &empty);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
   std::vector<char*> a;
-  for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+  for (const auto& s : argv) {
+    a.push_back(const_cast<char*>(s.c_str()));
+  }
   a.push_back(nullptr);
   std::vector<char*> e;
-  for (const auto& s : env) e.push_back(const_cast<char*>(s.c_str()));
+  for (const auto& s : env) {
+    e.push_back(const_cast<char*>(s.c_str()));
+  }
   e.push_back(nullptr);
   pid_t pid = 0;
   int rc = ::posix_spawn(&pid, argv[0].c_str(), &fa, &attr, a.data(), e.data());
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
   wr.reset();
-  if (rc != 0) return util::make_error("io-error", argv[0] + ": " + std::strerror(rc));
+  if (rc != 0) {
+    return util::make_error("io-error", argv[0] + ": " + std::strerror(rc));
+  }
 
   std::string out;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -54,14 +62,23 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                     deadline - std::chrono::steady_clock::now())
                     .count();
-    if (left <= 0) break;
+    if (left <= 0) {
+      break;
+    }
     pollfd p{rd.get(), POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(left)) <= 0) break;
+    if (::poll(&p, 1, static_cast<int>(left)) <= 0) {
+      break;
+    }
     ssize_t n = ::read(rd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    if (out.size() < max_bytes)
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      break;
+    }
+    if (out.size() < max_bytes) {
       out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), max_bytes - out.size()));
+    }
   }
   ::kill(-pid, SIGKILL);
   int status = 0;

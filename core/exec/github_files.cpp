@@ -8,7 +8,9 @@ namespace reviewer::exec {
 namespace {
 
 void strip_cr(std::string& line) {
-  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (!line.empty() && line.back() == '\r') {
+    line.pop_back();
+  }
 }
 
 }  // namespace
@@ -23,7 +25,9 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
   std::string line;
   while (std::getline(in, line)) {
     strip_cr(line);
-    if (line.empty()) continue;
+    if (line.empty()) {
+      continue;
+    }
     auto heredoc = line.find("<<");
     auto eq = line.find('=');
     std::string name;
@@ -43,7 +47,9 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
           closed = true;
           break;
         }
-        if (!first) value += '\n';
+        if (!first) {
+          value += '\n';
+        }
         value += line;
         first = false;
       }
@@ -68,7 +74,9 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
   std::istringstream pin(path_text);
   while (std::getline(pin, line)) {
     strip_cr(line);
-    if (line.empty()) continue;
+    if (line.empty()) {
+      continue;
+    }
     if (line.front() != '/' || line.find(':') != std::string::npos) {
       refuse("github-path-invalid",
              "GITHUB_PATH entry '" + line + "' must be one absolute directory (no ':')");

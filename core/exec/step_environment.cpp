@@ -14,8 +14,12 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
   BuiltEnvironment out;
   std::string path;
   // GITHUB_PATH entries are prepended in the order they were added: the newest first.
-  for (auto it = github_path.rbegin(); it != github_path.rend(); ++it) path += *it + ":";
-  for (const auto& dir : ctx.runtime_path) path += dir + ":";
+  for (auto it = github_path.rbegin(); it != github_path.rend(); ++it) {
+    path += *it + ":";
+  }
+  for (const auto& dir : ctx.runtime_path) {
+    path += dir + ":";
+  }
   path += kSystemPath;
 
   std::map<std::string, std::string> env{
@@ -56,7 +60,9 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
   apply(workflow_env, "workflow/job");
   apply(github_env, "GITHUB_ENV");
   apply(step_env, "step");
-  for (const auto& [k, v] : env) out.entries.push_back(k + "=" + v);
+  for (const auto& [k, v] : env) {
+    out.entries.push_back(k + "=" + v);
+  }
   return out;
 }
 

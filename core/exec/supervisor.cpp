@@ -30,9 +30,13 @@ sigset_t handled_signals() {
 }
 
 int poll_timeout_ms(Clock::time_point until) {
-  if (until == Clock::time_point::max()) return -1;
+  if (until == Clock::time_point::max()) {
+    return -1;
+  }
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
-  if (left <= 0) return 0;
+  if (left <= 0) {
+    return 0;
+  }
   return static_cast<int>(std::min<long long>(left + 1, 60'000));
 }
 
@@ -95,7 +99,9 @@ Supervisor::~Supervisor() {
 void Supervisor::read_signals() {
   signalfd_siginfo info{};
   while (::read(signal_fd_.get(), &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
-    if (info.ssi_signo == SIGINT || info.ssi_signo == SIGTERM) interrupted_ = true;
+    if (info.ssi_signo == SIGINT || info.ssi_signo == SIGTERM) {
+      interrupted_ = true;
+    }
   }
 }
 
@@ -111,7 +117,9 @@ void Supervisor::drain_signals(pid_t child, bool& child_done, int& status) {
   for (;;) {
     int st = 0;
     pid_t p = ::waitpid(-1, &st, WNOHANG);
-    if (p <= 0) break;
+    if (p <= 0) {
+      break;
+    }
     if (p == child) {
       child_done = true;
       status = st;
@@ -138,14 +146,20 @@ StepResult Supervisor::run(const StepSpec& spec) {
   // Every descriptor above stderr is closed in the child, including any the launcher itself
   // inherited without O_CLOEXEC from whoever started it.
   posix_spawn_file_actions_addclosefrom_np(actions.get(), 3);
-  if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(actions.get(), spec.cwd.c_str());
+  if (!spec.cwd.empty()) {
+    posix_spawn_file_actions_addchdir_np(actions.get(), spec.cwd.c_str());
+  }
   SpawnAttr attr;
 
   std::vector<char*> argv;
-  for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const auto& a : spec.argv) {
+    argv.push_back(const_cast<char*>(a.c_str()));
+  }
   argv.push_back(nullptr);
   std::vector<char*> envp;
-  for (const auto& e : spec.env) envp.push_back(const_cast<char*>(e.c_str()));
+  for (const auto& e : spec.env) {
+    envp.push_back(const_cast<char*>(e.c_str()));
+  }
   envp.push_back(nullptr);
 
   pid_t child = 0;
@@ -189,7 +203,9 @@ StepResult Supervisor::run(const StepSpec& spec) {
     std::array<pollfd, 2> fds{
         {{read_end.valid() ? read_end.get() : -1, POLLIN, 0}, {signal_fd_.get(), POLLIN, 0}}};
     int n = ::poll(fds.data(), fds.size(), poll_timeout_ms(next_action));
-    if (n < 0 && errno != EINTR) break;
+    if (n < 0 && errno != EINTR) {
+      break;
+    }
     if (fds[0].revents != 0) {
       ssize_t got = ::read(read_end.get(), buf.data(), buf.size());
       if (got > 0) {
@@ -209,7 +225,9 @@ StepResult Supervisor::run(const StepSpec& spec) {
       }
     }
     if (!child_done && Clock::now() >= next_action) {
-      if (phase == Phase::kRunning) result.timed_out = true;
+      if (phase == Phase::kRunning) {
+        result.timed_out = true;
+      }
       escalate();
     }
   }
@@ -218,14 +236,22 @@ StepResult Supervisor::run(const StepSpec& spec) {
   if (read_end.valid()) {
     for (;;) {
       ssize_t got = ::read(read_end.get(), buf.data(), buf.size());
-      if (got <= 0) break;
+      if (got <= 0) {
+        break;
+      }
       out.feed(std::string_view(buf.data(), static_cast<std::size_t>(got)));
     }
   }
   out.flush();
-  if (interrupted_) result.interrupted = true;
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  if (interrupted_) {
+    result.interrupted = true;
+  }
+  if (WIFEXITED(status)) {
+    result.exit_code = WEXITSTATUS(status);
+  }
+  if (WIFSIGNALED(status)) {
+    result.signal = WTERMSIG(status);
+  }
   return result;
 }
 
@@ -240,7 +266,9 @@ std::vector<ProcessInfo> Supervisor::kill_leftovers() {
     auto children = children_of(self);
     bool any_waitable = false;
     for (const auto& c : children) {
-      if (c.pgid != own_group && c.pgid > 0) ::kill(-c.pgid, SIGKILL);
+      if (c.pgid != own_group && c.pgid > 0) {
+        ::kill(-c.pgid, SIGKILL);
+      }
       ::kill(c.pid, SIGKILL);
       killed.push_back(c);
     }
@@ -251,14 +279,20 @@ std::vector<ProcessInfo> Supervisor::kill_leftovers() {
         any_waitable = true;
         continue;
       }
-      if (p < 0 && errno == EINTR) continue;
-      if (p < 0 && errno == ECHILD) break;  // no child at all left
+      if (p < 0 && errno == EINTR) {
+        continue;
+      }
+      if (p < 0 && errno == ECHILD) {
+        break;  // no child at all left
+      }
       // p == 0: children exist but none has exited yet; give them a moment.
       any_waitable = true;
       ::usleep(1000);
       break;
     }
-    if (children.empty() && !any_waitable) break;
+    if (children.empty() && !any_waitable) {
+      break;
+    }
   }
   // Zombies we reaped in the same round were listed as killed too; report each pid once.
   std::sort(killed.begin(), killed.end(),

@@ -38,7 +38,9 @@ constexpr std::array<Allowed, 11> kAllowed{{
 }  // namespace
 
 std::string ConfigKey::canonical() const {
-  if (!has_subsection) return section + "." + key;
+  if (!has_subsection) {
+    return section + "." + key;
+  }
   return section + "." + subsection + "." + key;
 }
 
@@ -46,7 +48,9 @@ ConfigKey parse_config_key(std::string_view name) {
   ConfigKey k;
   const auto first = name.find('.');
   const auto last = name.rfind('.');
-  if (first == std::string_view::npos) return k;
+  if (first == std::string_view::npos) {
+    return k;
+  }
   k.section = lower(name.substr(0, first));
   k.key = lower(name.substr(last + 1));
   if (last != first) {
@@ -58,8 +62,12 @@ ConfigKey parse_config_key(std::string_view name) {
 
 bool config_key_allowed(std::string_view name) {
   const ConfigKey k = parse_config_key(name);
-  if (k.section.empty() || k.key.empty()) return false;
-  if (k.has_subsection && k.subsection.empty()) return false;
+  if (k.section.empty() || k.key.empty()) {
+    return false;
+  }
+  if (k.has_subsection && k.subsection.empty()) {
+    return false;
+  }
   return std::any_of(kAllowed.begin(), kAllowed.end(), [&](const Allowed& a) {
     return a.section == k.section && a.key == k.key && a.subsection == k.has_subsection;
   });

@@ -70,13 +70,19 @@ void check_entries(git_config* cfg, const std::string& worktree, const std::stri
   git_config_entry* entry = nullptr;
   int rc = 0;
   while ((rc = git_config_next(&entry, it.get())) == 0) {
-    if (config_key_allowed(entry->name)) continue;
+    if (config_key_allowed(entry->name)) {
+      continue;
+    }
     const std::string key = parse_config_key(entry->name).canonical();
     const std::string file = fixed_file ? *fixed_file : level_file(entry->level, worktree, home);
     std::string where =
         fixed_file ? "in the worktree configuration" : "at " + level_name(entry->level) + " level";
-    if (entry->include_depth > 0) where += " (pulled in by an include)";
-    if (!seen.insert({key, file + where}).second) continue;
+    if (entry->include_depth > 0) {
+      where += " (pulled in by an include)";
+    }
+    if (!seen.insert({key, file + where}).second) {
+      continue;
+    }
     out.push_back(key_refusal(key, where, file));
   }
   if (rc != GIT_ITEROVER) {

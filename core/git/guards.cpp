@@ -84,7 +84,9 @@ util::Result<Remotes> read_remotes(git_repository* repo) {
   git_config_entry* e = nullptr;
   while (git_config_next(&e, it.get()) == 0) {
     const ConfigKey k = parse_config_key(e->name);
-    if (k.section != "remote" || !k.has_subsection) continue;
+    if (k.section != "remote" || !k.has_subsection) {
+      continue;
+    }
     const std::string value = e->value ? e->value : "";
     if (k.key == "url") {
       std::string& url = r.urls[k.subsection];
@@ -100,10 +102,18 @@ report::Refusals compare_remotes(const Remotes& now, const Baseline& baseline,
                                  const std::string& config_file) {
   report::Refusals out;
   std::set<std::string> names;
-  for (const auto& [n, v] : now.urls) names.insert(n);
-  for (const auto& [n, v] : now.fetch) names.insert(n);
-  for (const auto& [n, v] : baseline.remote_urls) names.insert(n);
-  for (const auto& [n, v] : baseline.remote_fetch) names.insert(n);
+  for (const auto& [n, v] : now.urls) {
+    names.insert(n);
+  }
+  for (const auto& [n, v] : now.fetch) {
+    names.insert(n);
+  }
+  for (const auto& [n, v] : baseline.remote_urls) {
+    names.insert(n);
+  }
+  for (const auto& [n, v] : baseline.remote_fetch) {
+    names.insert(n);
+  }
   const util::SourceLocation where{config_file, 0, 0};
   for (const auto& name : names) {
     const auto find_url = [&](const std::map<std::string, std::string>& m) {
@@ -134,11 +144,15 @@ report::Refusals check_hooks_of(git_repository* repo, const std::string& worktre
   detail::GitBuf item;
   if (git_repository_item_path(item.get(), repo, GIT_REPOSITORY_ITEM_HOOKS) == 0) {
     std::string p(item.view());
-    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    while (p.size() > 1 && p.back() == '/') {
+      p.pop_back();
+    }
     dirs.insert(p);
   }
   report::Refusals out;
-  for (const auto& d : dirs) append(out, check_hooks(d));
+  for (const auto& d : dirs) {
+    append(out, check_hooks(d));
+  }
   return out;
 }
 
@@ -147,17 +161,25 @@ report::Refusals status_refusals(git_repository* repo, const detail::WorktreeSta
   const std::string rule(kRuleCleanClone);
   const size_t total = st.changed.size() + st.created.size();
   for (const auto& c : st.changed) {
-    if (out.size() == kMaxNamedPaths) break;
+    if (out.size() == kMaxNamedPaths) {
+      break;
+    }
     out.push_back({rule, "'" + c.path + "' differs from a clean clone (" + c.what + ")",
                    util::SourceLocation{c.path, 0, 0}});
   }
   for (const auto& p : st.created) {
-    if (out.size() == kMaxNamedPaths) break;
+    if (out.size() == kMaxNamedPaths) {
+      break;
+    }
     int ignored = 0;
     std::string probe = p;
-    if (!probe.empty() && probe.back() == '/') probe.pop_back();
+    if (!probe.empty() && probe.back() == '/') {
+      probe.pop_back();
+    }
     // Classifying reads .gitignore files only; either way the path is refused.
-    if (git_status_should_ignore(&ignored, repo, probe.c_str()) != 0) ignored = 0;
+    if (git_status_should_ignore(&ignored, repo, probe.c_str()) != 0) {
+      ignored = 0;
+    }
     out.push_back({rule,
                    std::string(ignored ? "ignored" : "untracked") + " path '" + p +
                        "' is not part of a clean clone",
@@ -217,13 +239,19 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
   Baseline b;
   b.pinned_at_ns = coarse_now_ns();
   auto repo = detail::open_worktree(worktree, home);
-  if (!repo) return repo.error();
+  if (!repo) {
+    return repo.error();
+  }
   auto head = read_head(repo->get());
-  if (!head) return head.error();
+  if (!head) {
+    return head.error();
+  }
   b.head = head->oid;
   b.head_ref = head->ref;
   auto remotes = read_remotes(repo->get());
-  if (!remotes) return remotes.error();
+  if (!remotes) {
+    return remotes.error();
+  }
   b.remote_urls = std::move(remotes->urls);
   b.remote_fetch = std::move(remotes->fetch);
   b.lockfile_sha256 = scan_worktree_shape(worktree, true).lockfile_sha256;
@@ -233,9 +261,13 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
 report::Refusals check_clean_clone(const std::string& worktree, const std::string& home,
                                    const Baseline& baseline) {
   auto repo = detail::open_worktree(worktree, home);
-  if (!repo) return {to_refusal(repo.error())};
+  if (!repo) {
+    return {to_refusal(repo.error())};
+  }
   report::Refusals out = detail::check_repository_shape(repo->get(), worktree);
-  if (!out.empty()) return out;
+  if (!out.empty()) {
+    return out;
+  }
   return clean_clone_of(repo->get(), worktree, baseline);
 }
 
@@ -255,7 +287,9 @@ report::Refusals check_before_job(const std::string& worktree, const std::string
   append(out, std::move(shape));
   append(out, check_hooks_of(repo, worktree));
   // A redirected work tree is not the one to compare; everything else still reports.
-  if (!redirected) append(out, clean_clone_of(repo, worktree, baseline));
+  if (!redirected) {
+    append(out, clean_clone_of(repo, worktree, baseline));
+  }
   append(out, detail::check_history_shape(repo, worktree, fetch_depth));
   append(out, scan_worktree_shape(worktree, false).refusals);
   return out;
@@ -288,7 +322,9 @@ report::Refusals check_after_job(const std::string& worktree, const Baseline& ba
 
 util::Result<HistoryShape> history_shape(const std::string& worktree) {
   auto repo = detail::open_worktree(worktree, "");
-  if (!repo) return repo.error();
+  if (!repo) {
+    return repo.error();
+  }
   return detail::read_history_shape(repo->get(), worktree,
                                     std::numeric_limits<std::int64_t>::max());
 }

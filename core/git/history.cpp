@@ -27,16 +27,24 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
   const std::string path = git_dir_of(worktree) + "/shallow";
   util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
   if (!fd.valid()) {
-    if (errno == ENOENT) return roots;
+    if (errno == ENOENT) {
+      return roots;
+    }
     return util::make_error(std::string(kRuleHistoryShape), "cannot read '" + path + "'");
   }
   std::string text;
   std::array<char, 8192> buf{};
   for (;;) {
     const ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return util::make_error(std::string(kRuleHistoryShape), "cannot read " + path);
-    if (n == 0) break;
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return util::make_error(std::string(kRuleHistoryShape), "cannot read " + path);
+    }
+    if (n == 0) {
+      break;
+    }
     text.append(buf.data(), static_cast<size_t>(n));
     if (text.size() > kMaxShallowBytes) {
       return util::make_error(std::string(kRuleHistoryShape), "'" + path + "' is too large");
@@ -45,10 +53,14 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
+    if (end == std::string::npos) {
+      end = text.size();
+    }
     const std::string line = text.substr(start, end - start);
     start = end + 1;
-    if (line.empty()) continue;
+    if (line.empty()) {
+      continue;
+    }
     git_oid oid{};
     if (line.size() != GIT_OID_HEXSZ || git_oid_fromstr(&oid, line.c_str()) != 0) {
       return util::make_error(std::string(kRuleHistoryShape),
@@ -70,7 +82,9 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
   HistoryShape shape;
   shape.shallow = git_repository_is_shallow(repo) == 1;
   auto roots = read_shallow_roots(worktree);
-  if (!roots) return roots.error();
+  if (!roots) {
+    return roots.error();
+  }
 
   git_object* head = nullptr;
   if (git_revparse_single(&head, repo, "HEAD^{commit}") != 0) {
@@ -84,16 +98,22 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
   while (!stack.empty() && shape.commit_count < max_commits) {
     const git_oid oid = stack.back();
     stack.pop_back();
-    if (!visited.insert(oid).second) continue;
+    if (!visited.insert(oid).second) {
+      continue;
+    }
     git_commit* raw = nullptr;
     if (git_commit_lookup(&raw, repo, &oid) != 0) {
       return last_error(kRuleHistoryShape, "a commit reachable from HEAD is missing");
     }
     CommitPtr commit(raw);
     ++shape.commit_count;
-    if (roots->contains(oid)) continue;
+    if (roots->contains(oid)) {
+      continue;
+    }
     const unsigned n = git_commit_parentcount(commit.get());
-    for (unsigned i = 0; i < n; ++i) stack.push_back(*git_commit_parent_id(commit.get(), i));
+    for (unsigned i = 0; i < n; ++i) {
+      stack.push_back(*git_commit_parent_id(commit.get(), i));
+    }
   }
 
   git_reference_iterator* it_raw = nullptr;
@@ -103,8 +123,12 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
   ReferenceIteratorPtr it(it_raw);
   const char* name = nullptr;
   int rc = 0;
-  while ((rc = git_reference_next_name(&name, it.get())) == 0) ++shape.tag_count;
-  if (rc != GIT_ITEROVER) return last_error(kRuleHistoryShape, "cannot list tags");
+  while ((rc = git_reference_next_name(&name, it.get())) == 0) {
+    ++shape.tag_count;
+  }
+  if (rc != GIT_ITEROVER) {
+    return last_error(kRuleHistoryShape, "cannot list tags");
+  }
   return shape;
 }
 

@@ -28,7 +28,9 @@ report::Refusals check_hooks(const std::string& hooks_dir) {
   report::Refusals out;
   struct stat st {};
   if (::lstat(hooks_dir.c_str(), &st) != 0) {
-    if (errno == ENOENT) return out;
+    if (errno == ENOENT) {
+      return out;
+    }
     out.push_back(hook_refusal(
         hooks_dir, std::string("cannot inspect the hooks directory: ") + std::strerror(errno)));
     return out;
@@ -50,7 +52,9 @@ report::Refusals check_hooks(const std::string& hooks_dir) {
   std::vector<std::string> names;
   while (const dirent* e = ::readdir(dir)) {
     const std::string_view name = e->d_name;
-    if (name == "." || name == "..") continue;
+    if (name == "." || name == "..") {
+      continue;
+    }
     names.emplace_back(name);
   }
   std::sort(names.begin(), names.end());

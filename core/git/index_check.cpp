@@ -9,7 +9,9 @@ report::Refusals check_index_flags(git_index* index) {
   const size_t n = git_index_entrycount(index);
   for (size_t i = 0; i < n; ++i) {
     const git_index_entry* e = git_index_get_byindex(index, i);
-    if (e == nullptr) continue;
+    if (e == nullptr) {
+      continue;
+    }
     const std::string path = e->path;
     if ((e->flags & GIT_INDEX_ENTRY_VALID) != 0) {
       out.push_back({std::string(kRuleIndexFlags),

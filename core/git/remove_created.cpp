@@ -33,9 +33,15 @@ util::UniqueFd open_dir_at(int parent, const char* name) {
 
 // unlinkat, retrying once after making the parent writable (a job may chmod its own output).
 int unlink_in(int dir_fd, const char* name, int flags) {
-  if (::unlinkat(dir_fd, name, flags) == 0) return 0;
-  if (errno != EACCES && errno != EPERM) return -1;
-  if (::fchmod(dir_fd, 0700) != 0) return -1;
+  if (::unlinkat(dir_fd, name, flags) == 0) {
+    return 0;
+  }
+  if (errno != EACCES && errno != EPERM) {
+    return -1;
+  }
+  if (::fchmod(dir_fd, 0700) != 0) {
+    return -1;
+  }
   return ::unlinkat(dir_fd, name, flags);
 }
 
@@ -48,10 +54,14 @@ util::Status remove_tree(int parent, const char* name, const std::string& rel, i
   if (!fd.valid() && (errno == EACCES) && ::fchmodat(parent, name, 0700, 0) == 0) {
     fd = open_dir_at(parent, name);
   }
-  if (!fd.valid()) return cleanup_error(rel, "open");
+  if (!fd.valid()) {
+    return cleanup_error(rel, "open");
+  }
   ::fchmod(fd.get(), 0700);  // best effort: a job may have made its directory read-only
   DIR* dir = ::fdopendir(fd.get());
-  if (dir == nullptr) return cleanup_error(rel, "list");
+  if (dir == nullptr) {
+    return cleanup_error(rel, "list");
+  }
   const int dir_fd = fd.release();
   struct DirCloser {
     DIR* d;
@@ -59,43 +69,59 @@ util::Status remove_tree(int parent, const char* name, const std::string& rel, i
   } closer{dir};
   while (const dirent* e = ::readdir(dir)) {
     const std::string_view n = e->d_name;
-    if (n == "." || n == "..") continue;
+    if (n == "." || n == "..") {
+      continue;
+    }
     const std::string child = rel + "/" + std::string(n);
     struct stat st {};
     if (::fstatat(dir_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
       return cleanup_error(child, "inspect");
     }
     if (S_ISDIR(st.st_mode)) {
-      if (auto s = remove_tree(dir_fd, e->d_name, child, depth + 1); !s) return s;
+      if (auto s = remove_tree(dir_fd, e->d_name, child, depth + 1); !s) {
+        return s;
+      }
     } else if (unlink_in(dir_fd, e->d_name, 0) != 0) {
       return cleanup_error(child, "unlink");
     }
   }
-  if (unlink_in(parent, name, AT_REMOVEDIR) != 0) return cleanup_error(rel, "rmdir");
+  if (unlink_in(parent, name, AT_REMOVEDIR) != 0) {
+    return cleanup_error(rel, "rmdir");
+  }
   return util::ok_status();
 }
 
 // Removes worktree-relative `rel` (a trailing '/' marks a directory), walking its parents
 // without following links.
 util::Status remove_one(int root_fd, std::string rel) {
-  if (!rel.empty() && rel.back() == '/') rel.pop_back();
+  if (!rel.empty() && rel.back() == '/') {
+    rel.pop_back();
+  }
   util::UniqueFd parent(::dup(root_fd));
   size_t start = 0;
   for (size_t slash = rel.find('/'); slash != std::string::npos; slash = rel.find('/', start)) {
     const std::string part = rel.substr(start, slash - start);
     util::UniqueFd next = open_dir_at(parent.get(), part.c_str());
-    if (!next.valid()) return cleanup_error(rel, "open parent '" + part + "'");
+    if (!next.valid()) {
+      return cleanup_error(rel, "open parent '" + part + "'");
+    }
     parent = std::move(next);
     start = slash + 1;
   }
   const std::string name = rel.substr(start);
   struct stat st {};
   if (::fstatat(parent.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-    if (errno == ENOENT) return util::ok_status();
+    if (errno == ENOENT) {
+      return util::ok_status();
+    }
     return cleanup_error(rel, "inspect");
   }
-  if (S_ISDIR(st.st_mode)) return remove_tree(parent.get(), name.c_str(), rel, 0);
-  if (unlink_in(parent.get(), name.c_str(), 0) != 0) return cleanup_error(rel, "unlink");
+  if (S_ISDIR(st.st_mode)) {
+    return remove_tree(parent.get(), name.c_str(), rel, 0);
+  }
+  if (unlink_in(parent.get(), name.c_str(), 0) != 0) {
+    return cleanup_error(rel, "unlink");
+  }
   return util::ok_status();
 }
 
@@ -103,7 +129,9 @@ util::Status remove_one(int root_fd, std::string rel) {
 
 util::Status remove_created_paths(const std::string& worktree) {
   auto repo = detail::open_worktree(worktree, "");
-  if (!repo) return repo.error();
+  if (!repo) {
+    return repo.error();
+  }
   git_index* raw = nullptr;
   if (git_repository_index(&raw, repo->get()) != 0) {
     return detail::last_error(kRuleCleanup, "cannot read the index");
@@ -112,11 +140,17 @@ util::Status remove_created_paths(const std::string& worktree) {
   // Contents are never compared here (only existence matters), hence the far-future pin.
   auto status = detail::worktree_status(repo->get(), index.get(), worktree,
                                         std::numeric_limits<std::int64_t>::max());
-  if (!status) return status.error();
+  if (!status) {
+    return status.error();
+  }
   util::UniqueFd root(::open(worktree.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!root.valid()) return cleanup_error(worktree, "open");
+  if (!root.valid()) {
+    return cleanup_error(worktree, "open");
+  }
   for (const auto& rel : status->created) {
-    if (auto s = remove_one(root.get(), rel); !s) return s;
+    if (auto s = remove_one(root.get(), rel); !s) {
+      return s;
+    }
   }
   return util::ok_status();
 }

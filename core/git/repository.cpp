@@ -23,7 +23,9 @@ bool set_search_path(git_config_level_t level, const std::string& path) {
 }
 
 std::string trim_slashes(std::string p) {
-  while (p.size() > 1 && p.back() == '/') p.pop_back();
+  while (p.size() > 1 && p.back() == '/') {
+    p.pop_back();
+  }
   return p;
 }
 

@@ -85,12 +85,16 @@ class ShapeWalker {
     fd.release();
     while (const dirent* e = ::readdir(dir)) {
       const std::string_view name = e->d_name;
-      if (name == "." || name == "..") continue;
+      if (name == "." || name == "..") {
+        continue;
+      }
       const std::string child = rel + std::string(name);
       unsigned char type = e->d_type;
       if (type == DT_UNKNOWN) {
         struct stat st {};
-        if (::fstatat(dir_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (::fstatat(dir_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+          continue;
+        }
         type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
       }
       if (type == DT_LNK) {

@@ -29,7 +29,9 @@ std::int64_t to_ns(const git_index_time& t) {
 
 std::uint32_t normalized_mode(std::uint32_t mode) {
   // Trees may carry legacy 100664 and friends; git treats every non-executable blob as 100644.
-  if ((mode & 0170000) == 0100000) return (mode & 0100) != 0 ? 0100755 : 0100644;
+  if ((mode & 0170000) == 0100000) {
+    return (mode & 0100) != 0 ? 0100755 : 0100644;
+  }
   return mode;
 }
 
@@ -51,14 +53,18 @@ class HeadIndexCompare {
     if (git_tree_walk(tree.get(), GIT_TREEWALK_PRE, &HeadIndexCompare::visit, this) != 0) {
       return last_error(kRuleCleanClone, "cannot walk HEAD's tree");
     }
-    for (; pos_ < count_; ++pos_) added(git_index_get_byindex(index_, pos_));
+    for (; pos_ < count_; ++pos_) {
+      added(git_index_get_byindex(index_, pos_));
+    }
     return util::ok_status();
   }
 
  private:
   static int visit(const char* root, const git_tree_entry* entry, void* payload) {
     auto* self = static_cast<HeadIndexCompare*>(payload);
-    if (git_tree_entry_type(entry) == GIT_OBJECT_TREE) return 0;
+    if (git_tree_entry_type(entry) == GIT_OBJECT_TREE) {
+      return 0;
+    }
     self->path_.assign(root);
     self->path_.append(git_tree_entry_name(entry));
     self->tree_entry(entry);
@@ -66,7 +72,9 @@ class HeadIndexCompare {
   }
 
   void added(const git_index_entry* e) {
-    if (e == nullptr) return;
+    if (e == nullptr) {
+      return;
+    }
     out_.push_back({e->path, GIT_INDEX_ENTRY_STAGE(e) != 0 ? "unmerged" : "added to the index"});
   }
 
@@ -74,7 +82,9 @@ class HeadIndexCompare {
     while (pos_ < count_) {
       const git_index_entry* e = git_index_get_byindex(index_, pos_);
       const int cmp = std::strcmp(e->path, path_.c_str());
-      if (cmp > 0) break;
+      if (cmp > 0) {
+        break;
+      }
       if (cmp < 0) {
         added(e);
         ++pos_;
@@ -138,20 +148,26 @@ class WorkdirCompare {
     stack_.push_back(Frame{"", std::move(fd), 0, lo, true});
     for (size_t i = lo; i < hi; ++i) {
       const git_index_entry* e = git_index_get_byindex(index_, i);
-      if (GIT_INDEX_ENTRY_STAGE(e) != 0) continue;  // reported by the HEAD comparison
+      if (GIT_INDEX_ENTRY_STAGE(e) != 0) {
+        continue;  // reported by the HEAD comparison
+      }
       const std::string_view path = e->path;
       const auto slash = path.rfind('/');
       const std::string_view dir =
           slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash + 1);
       while (stack_.size() > 1 && !dir.starts_with(stack_.back().path)) {
-        if (auto st = finish(i); !st) return st;
+        if (auto st = finish(i); !st) {
+          return st;
+        }
       }
       if (stack_.size() > static_cast<size_t>(kMaxDepth)) {
         return util::make_error(std::string(kRuleWorktreeUnreadable),
                                 "'" + std::string(dir) + "' is nested deeper than " +
                                     std::to_string(kMaxDepth) + " directories");
       }
-      while (stack_.back().path.size() < dir.size()) enter(dir, i);
+      while (stack_.back().path.size() < dir.size()) {
+        enter(dir, i);
+      }
       Frame& top = stack_.back();
       ++top.expected;
       if (!top.ok) {
@@ -161,7 +177,9 @@ class WorkdirCompare {
       compare_entry(top.fd.get(), e->path + top.path.size(), e, i);
     }
     while (stack_.size() > 1) {
-      if (auto st = finish(hi); !st) return st;
+      if (auto st = finish(hi); !st) {
+        return st;
+      }
     }
     root_expected += stack_.back().expected;
     stack_.clear();
@@ -208,7 +226,9 @@ class WorkdirCompare {
   util::Status finish(size_t end) {
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
-    if (!frame.ok) return util::ok_status();
+    if (!frame.ok) {
+      return util::ok_status();
+    }
     util::UniqueFd dup_fd(::dup(frame.fd.get()));
     DIR* dir = dup_fd.valid() ? ::fdopendir(dup_fd.get()) : nullptr;
     if (dir == nullptr) {
@@ -223,20 +243,28 @@ class WorkdirCompare {
     const bool root = frame.path.empty();
     size_t names = 0;
     while (const dirent* e = ::readdir(dir)) {
-      if (!skipped(e->d_name, root)) ++names;
+      if (!skipped(e->d_name, root)) {
+        ++names;
+      }
     }
-    if (names == frame.expected) return util::ok_status();
+    if (names == frame.expected) {
+      return util::ok_status();
+    }
     // Slow path: which names are extra?
     std::unordered_set<std::string_view> known;
     for (size_t i = frame.first_entry; i < end; ++i) {
       const std::string_view p = git_index_get_byindex(index_, i)->path;
-      if (!p.starts_with(frame.path)) continue;
+      if (!p.starts_with(frame.path)) {
+        continue;
+      }
       const std::string_view rest = p.substr(frame.path.size());
       known.insert(rest.substr(0, rest.find('/')));
     }
     ::rewinddir(dir);
     while (const dirent* e = ::readdir(dir)) {
-      if (skipped(e->d_name, root) || known.contains(e->d_name)) continue;
+      if (skipped(e->d_name, root) || known.contains(e->d_name)) {
+        continue;
+      }
       unsigned char type = e->d_type;
       struct stat st {};
       if (type == DT_UNKNOWN &&
@@ -282,15 +310,21 @@ class WorkdirCompare {
                             static_cast<std::uint32_t>(st.st_size) == e->file_size;
     const bool racy = to_ns(e->mtime) >= index_mtime_ns_;
     const bool rewritten = to_ns(st.st_ctim) >= content_after_ns_;
-    if (stat_clean && !racy && !rewritten) return;
+    if (stat_clean && !racy && !rewritten) {
+      return;
+    }
     needs_content_.push_back(pos);
   }
 
   static bool empty_dir(int dir_fd, const char* name) {
     util::UniqueFd fd(::openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!fd.valid()) return false;
+    if (!fd.valid()) {
+      return false;
+    }
     DIR* d = ::fdopendir(fd.get());
-    if (d == nullptr) return false;
+    if (d == nullptr) {
+      return false;
+    }
     fd.release();
     bool empty = true;
     while (const dirent* e = ::readdir(d)) {
@@ -318,13 +352,17 @@ enum class Content { kSame, kDiffers, kUnknown };
 // The first index position at or after `from` whose top-level name differs from the entry
 // before it (so no directory is split between two walks); `n` when there is none.
 size_t top_level_boundary(git_index* index, size_t from, size_t n) {
-  if (from == 0 || from >= n) return from >= n ? n : 0;
+  if (from == 0 || from >= n) {
+    return from >= n ? n : 0;
+  }
   const auto top = [&](size_t i) {
     const std::string_view p = git_index_get_byindex(index, i)->path;
     return p.substr(0, p.find('/'));
   };
   const std::string_view before = top(from - 1);
-  while (from < n && top(from) == before) ++from;
+  while (from < n && top(from) == before) {
+    ++from;
+  }
   return from;
 }
 
@@ -337,14 +375,20 @@ Content content_matches(git_repository* repo, int root_fd, const git_index_entry
   for (auto slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/')) {
     const std::string part(path.substr(0, slash));
     dir.reset(::openat(dir.get(), part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!dir.valid()) return Content::kDiffers;
+    if (!dir.valid()) {
+      return Content::kDiffers;
+    }
     path.remove_prefix(slash + 1);
   }
   const std::string name(path);
   struct stat st {};
-  if (::fstatat(dir.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return Content::kDiffers;
+  if (::fstatat(dir.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    return Content::kDiffers;
+  }
   git_blob* raw = nullptr;
-  if (git_blob_lookup(&raw, repo, &e->id) != 0) return Content::kUnknown;
+  if (git_blob_lookup(&raw, repo, &e->id) != 0) {
+    return Content::kUnknown;
+  }
   BlobPtr blob(raw);
   if ((e->mode & 0170000) == 0120000) {
     const auto size = static_cast<size_t>(git_blob_rawsize(blob.get()));
@@ -354,24 +398,38 @@ Content content_matches(git_repository* repo, int root_fd, const git_index_entry
                       std::memcmp(target.data(), git_blob_rawcontent(blob.get()), size) == 0;
     return same ? Content::kSame : Content::kDiffers;
   }
-  if (!S_ISREG(st.st_mode)) return Content::kDiffers;
+  if (!S_ISREG(st.st_mode)) {
+    return Content::kDiffers;
+  }
   git_blob_filter_options opts{};
   git_blob_filter_options_init(&opts, GIT_BLOB_FILTER_OPTIONS_VERSION);
   opts.flags |= GIT_BLOB_FILTER_NO_SYSTEM_ATTRIBUTES;
   GitBuf expected;
-  if (git_blob_filter(expected.get(), blob.get(), e->path, &opts) != 0) return Content::kUnknown;
+  if (git_blob_filter(expected.get(), blob.get(), e->path, &opts) != 0) {
+    return Content::kUnknown;
+  }
   const std::string_view want = expected.view();
-  if (static_cast<size_t>(st.st_size) != want.size()) return Content::kDiffers;
+  if (static_cast<size_t>(st.st_size) != want.size()) {
+    return Content::kDiffers;
+  }
   util::UniqueFd fd(
       ::openat(dir.get(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
-  if (!fd.valid()) return Content::kDiffers;
+  if (!fd.valid()) {
+    return Content::kDiffers;
+  }
   std::array<char, 65536> buf{};
   size_t off = 0;
   for (;;) {
     const ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return Content::kDiffers;
-    if (n == 0) break;
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return Content::kDiffers;
+    }
+    if (n == 0) {
+      break;
+    }
     const auto len = static_cast<size_t>(n);
     if (off + len > want.size() || std::memcmp(buf.data(), want.data() + off, len) != 0) {
       return Content::kDiffers;
@@ -413,12 +471,20 @@ util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* in
   util::Status walk_b = cmp_b.run(root.get(), mid, n, root_b);
   const util::Status head_status = HeadIndexCompare(index, out.changed).run(repo);
   walker.join();
-  if (!head_status) return head_status.error();
-  if (!walk_a) return walk_a.error();
-  if (!walk_b) return walk_b.error();
+  if (!head_status) {
+    return head_status.error();
+  }
+  if (!walk_a) {
+    return walk_a.error();
+  }
+  if (!walk_b) {
+    return walk_b.error();
+  }
   WorktreeStatus walked;
   WorkdirCompare root_cmp(index, content_check_after_ns, index_mtime, walked);
-  if (auto st = root_cmp.check_root(root.get(), root_a + root_b, n); !st) return st.error();
+  if (auto st = root_cmp.check_root(root.get(), root_a + root_b, n); !st) {
+    return st.error();
+  }
   for (WorktreeStatus* part : {&walked_a, &walked_b}) {
     walked.changed.insert(walked.changed.end(), part->changed.begin(), part->changed.end());
     walked.created.insert(walked.created.end(), part->created.begin(), part->created.end());

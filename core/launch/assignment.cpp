@@ -16,11 +16,19 @@ constexpr const char* kJobVar = "REVIEWER_CI_JOB";
 constexpr const char* kBaseVar = "REVIEWER_CI_BASE";
 
 bool safe_workflow_path(const std::string& p) {
-  if (!p.starts_with(".github/workflows/")) return false;
-  if (p.find("..") != std::string::npos || p.find("//") != std::string::npos) return false;
-  if (!(p.ends_with(".yml") || p.ends_with(".yaml"))) return false;
+  if (!p.starts_with(".github/workflows/")) {
+    return false;
+  }
+  if (p.find("..") != std::string::npos || p.find("//") != std::string::npos) {
+    return false;
+  }
+  if (!(p.ends_with(".yml") || p.ends_with(".yaml"))) {
+    return false;
+  }
   for (unsigned char c : p) {
-    if (c < 0x21 || c > 0x7e) return false;
+    if (c < 0x21 || c > 0x7e) {
+      return false;
+    }
   }
   return true;
 }
@@ -32,10 +40,14 @@ std::map<std::string, std::string> parse_environ(const std::string& block) {
   std::size_t start = 0;
   while (start < block.size()) {
     std::size_t end = block.find('\0', start);
-    if (end == std::string::npos) end = block.size();
+    if (end == std::string::npos) {
+      end = block.size();
+    }
     std::string entry = block.substr(start, end - start);
     auto eq = entry.find('=');
-    if (eq != std::string::npos && eq > 0) out.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+    if (eq != std::string::npos && eq > 0) {
+      out.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+    }
     start = end + 1;
   }
   return out;
@@ -51,10 +63,16 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
   char buf[4096];
   for (;;) {
     ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      break;
+    }
     block.append(buf, static_cast<std::size_t>(n));
-    if (block.size() > (1u << 20)) break;
+    if (block.size() > (1u << 20)) {
+      break;
+    }
   }
   auto env = parse_environ(block);
   Assignment a;
@@ -77,17 +95,27 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
 
 std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
                                                         char** caller_env) {
-  if (caller_env == nullptr) return std::nullopt;
+  if (caller_env == nullptr) {
+    return std::nullopt;
+  }
   for (char** e = caller_env; *e != nullptr; ++e) {
     std::string entry(*e);
     auto eq = entry.find('=');
-    if (eq == std::string::npos) continue;
+    if (eq == std::string::npos) {
+      continue;
+    }
     std::string name = entry.substr(0, eq);
     std::string value = entry.substr(eq + 1);
     const std::string* expected = nullptr;
-    if (name == kWorkflowVar) expected = &assigned.workflow;
-    if (name == kJobVar) expected = &assigned.job;
-    if (name == kBaseVar) expected = &assigned.base;
+    if (name == kWorkflowVar) {
+      expected = &assigned.workflow;
+    }
+    if (name == kJobVar) {
+      expected = &assigned.job;
+    }
+    if (name == kBaseVar) {
+      expected = &assigned.base;
+    }
     if (expected != nullptr && value != *expected) {
       return report::Refusal{"assignment-mismatch",
                              "the caller's " + name + " is '" + value +
@@ -99,10 +127,16 @@ std::optional<report::Refusal> check_caller_environment(const Assignment& assign
 }
 
 util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
-  if (args.empty()) return Mode::kBuild;
-  if (args.size() == 1 && args[0] == "--self-check") return Mode::kSelfCheck;
+  if (args.empty()) {
+    return Mode::kBuild;
+  }
+  if (args.size() == 1 && args[0] == "--self-check") {
+    return Mode::kSelfCheck;
+  }
   std::string shown;
-  for (const auto& a : args) shown += (shown.empty() ? "" : " ") + a;
+  for (const auto& a : args) {
+    shown += (shown.empty() ? "" : " ") + a;
+  }
   return util::make_error("launcher-arguments",
                           "the launcher takes no arguments but --self-check; the assignment "
                           "comes only from the sandbox's creation environment (got: " +

@@ -24,7 +24,9 @@ const char* verdict_name(BuildOutcome::Verdict v) {
 void write(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::trunc);
   out << text;
-  if (!out) std::cerr << "reviewer: cannot write " << path << "\n";
+  if (!out) {
+    std::cerr << "reviewer: cannot write " << path << "\n";
+  }
 }
 
 }  // namespace

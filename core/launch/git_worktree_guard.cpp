@@ -22,13 +22,17 @@ report::Refusals GitWorktreeGuard::before_job(const std::string& home, int fetch
 }
 
 report::Refusals GitWorktreeGuard::after_job() {
-  if (!baseline_) return {};
+  if (!baseline_) {
+    return {};
+  }
   return git::check_after_job(worktree_, *baseline_);
 }
 
 std::optional<plugins::HistoryShape> GitWorktreeGuard::history_shape() {
   auto shape = git::history_shape(worktree_);
-  if (!shape) return std::nullopt;
+  if (!shape) {
+    return std::nullopt;
+  }
   return plugins::HistoryShape{shape->shallow, shape->commit_count, shape->tag_count};
 }
 

@@ -10,7 +10,9 @@ namespace reviewer::launch {
 
 util::Result<ImageInfo> read_image_info(const std::string& file) {
   std::ifstream in(file);
-  if (!in) return util::make_error("image-info-missing", "cannot read '" + file + "'");
+  if (!in) {
+    return util::make_error("image-info-missing", "cannot read '" + file + "'");
+  }
   std::stringstream ss;
   ss << in.rdbuf();
   auto j = nlohmann::json::parse(ss.str(), nullptr, false);
@@ -31,7 +33,9 @@ util::Result<ImageInfo> read_image_info(const std::string& file) {
   }
   if (j.contains("path") && j["path"].is_array()) {
     for (const auto& p : j["path"]) {
-      if (p.is_string()) info.path.push_back(p.get<std::string>());
+      if (p.is_string()) {
+        info.path.push_back(p.get<std::string>());
+      }
     }
   }
   return info;
@@ -42,8 +46,12 @@ report::Refusals verify_runtimes(const ImageInfo& image) {
   for (const auto& [runtime, bin] : image.runtimes) {
     auto printed = exec::capture_output({bin.path, "--version"}, {"PATH=/usr/bin:/bin"});
     std::string got = printed ? *printed : std::string();
-    while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) got.pop_back();
-    if (got.starts_with("v")) got.erase(0, 1);
+    while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) {
+      got.pop_back();
+    }
+    if (got.starts_with("v")) {
+      got.erase(0, 1);
+    }
     if (!printed || got != bin.version) {
       out.push_back({"runtime-mismatch",
                      runtime + " at " + bin.path + " printed '" + got.substr(0, 40) +

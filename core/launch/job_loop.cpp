@@ -23,7 +23,9 @@ exec::JobDirs make_job_dirs(const std::string& root, std::size_t n, const std::s
   d.tmp = d.root + "/tmp";
   d.cache = d.root + "/cache";
   d.runner_temp = d.root + "/runner-temp";
-  for (const auto* p : {&d.root, &d.home, &d.tmp, &d.cache, &d.runner_temp}) make_dir(*p);
+  for (const auto* p : {&d.root, &d.home, &d.tmp, &d.cache, &d.runner_temp}) {
+    make_dir(*p);
+  }
   make_dir(d.root + "/steps");
   return d;
 }
@@ -33,9 +35,15 @@ std::string step_name(const plan::PlannedStep& s) {
 }
 
 std::string describe_failure(const exec::StepResult& r) {
-  if (r.interrupted) return "interrupted";
-  if (r.timed_out) return "was cancelled at its time limit (" + r.deadline_reason + ")";
-  if (r.signal != 0) return fmt::format("was killed by signal {}", r.signal);
+  if (r.interrupted) {
+    return "interrupted";
+  }
+  if (r.timed_out) {
+    return "was cancelled at its time limit (" + r.deadline_reason + ")";
+  }
+  if (r.signal != 0) {
+    return fmt::format("was killed by signal {}", r.signal);
+  }
   return fmt::format("exited {}", r.exit_code);
 }
 
@@ -62,7 +70,9 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
     const plan::PlannedJob& job = plan.jobs[n];
     JobReport jr{job.id, "not-run", {}};
     bool needs_ok = true;
-    for (const auto& need : job.needs) needs_ok = needs_ok && succeeded[need];
+    for (const auto& need : job.needs) {
+      needs_ok = needs_ok && succeeded[need];
+    }
     if (supervisor.interrupted() || outcome.verdict == BuildOutcome::Verdict::kRefused ||
         (!needs_ok && !job.always)) {
       log(fmt::format("reviewer: job '{}' not run (a job it needs did not succeed)", job.id));
@@ -79,8 +89,9 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
     auto before = guard.before_job(state.runner.dirs.home, job.fetch_depth, n == 0);
     if (!before.empty()) {
       refuse_build(before.front());
-      for (const auto& r : before)
+      for (const auto& r : before) {
         log("reviewer: refused before job '" + job.id + "': " + r.rule + ": " + r.message);
+      }
       outcome.jobs.push_back(jr);
       succeeded[job.id] = false;
       continue;
@@ -119,7 +130,9 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
       if (!step.skip && !host.ran() && host.failures().empty()) {
         host.fail("plugin-protocol", "the plugin planned to run the step but ran nothing");
       }
-      if (host.result()) sr.exit_code = host.result()->exit_code;
+      if (host.result()) {
+        sr.exit_code = host.result()->exit_code;
+      }
       if (!host.failures().empty()) {
         const auto& f = host.failures().front();
         sr.status = "failed";
@@ -143,13 +156,16 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
     }
     if (!jr.killed.empty()) {
       std::string list;
-      for (const auto& k : jr.killed) list += (list.empty() ? "" : ", ") + k;
+      for (const auto& k : jr.killed) {
+        list += (list.empty() ? "" : ", ") + k;
+      }
       log(fmt::format("reviewer: job '{}' left processes running; killed: {}", job.id, list));
     }
     auto after = guard.after_job();
     if (!after.empty()) {
-      for (const auto& r : after)
+      for (const auto& r : after) {
         log("reviewer: refused after job '" + job.id + "': " + r.rule + ": " + r.message);
+      }
       refuse_build(after.front());
       job_failed = true;
     }

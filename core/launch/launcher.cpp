@@ -49,7 +49,9 @@ int refused_all(const report::Refusals& rs) {
 std::optional<std::string> make_review_root() {
   ::mkdir(kReviewRoot, 0700);
   std::string tmpl = std::string(kReviewRoot) + "/build-XXXXXX";
-  if (::mkdtemp(tmpl.data()) == nullptr) return std::nullopt;
+  if (::mkdtemp(tmpl.data()) == nullptr) {
+    return std::nullopt;
+  }
   return tmpl;
 }
 
@@ -60,20 +62,31 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // and rewrite the verdict. Steps get their own dumpable flag back at exec.
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   auto mode = parse_arguments(args);
-  if (!mode) return refused({mode.error().code, mode.error().message, std::nullopt});
+  if (!mode) {
+    return refused({mode.error().code, mode.error().message, std::nullopt});
+  }
   auto assignment = read_assignment("/proc/1/environ");
-  if (!assignment)
+  if (!assignment) {
     return refused({assignment.error().code, assignment.error().message, std::nullopt});
-  if (auto r = check_caller_environment(*assignment, caller_env)) return refused(*r);
+  }
+  if (auto r = check_caller_environment(*assignment, caller_env)) {
+    return refused(*r);
+  }
 
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});
   auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) return refused_all(loaded.refusals);
+  if (!loaded.refusals.empty()) {
+    return refused_all(loaded.refusals);
+  }
   auto image = read_image_info(util::data_directory() + "/image.json");
-  if (!image) return refused({image.error().code, image.error().message, std::nullopt});
-  if (auto bad = verify_runtimes(*image); !bad.empty()) return refused_all(bad);
+  if (!image) {
+    return refused({image.error().code, image.error().message, std::nullopt});
+  }
+  if (auto bad = verify_runtimes(*image); !bad.empty()) {
+    return refused_all(bad);
+  }
   if (*mode == Mode::kSelfCheck) {
     return finish(report::ExitCode::kOk,
                   fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
@@ -88,16 +101,19 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   auto planned = plan::plan_file(
       workflow_path, {assignment->workflow, assignment->job, assignment->base}, loaded.registry);
-  if (!planned.plan) return refused_all(planned.refusals);
+  if (!planned.plan) {
+    return refused_all(planned.refusals);
+  }
   const plan::Plan& plan = *planned.plan;
 
   if (auto r = check_runtime_resolution(kWorkspace, plan, *image); !r.empty()) {
     return refused_all(r);
   }
   auto root = make_review_root();
-  if (!root)
+  if (!root) {
     return finish(report::ExitCode::kInternal,
                   "review-build-failed: cannot create " + std::string(kReviewRoot));
+  }
 
   GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",

@@ -14,9 +14,13 @@ report::Refusals check_runtime_resolution(const std::string& worktree, const pla
     return {{matrix.error().code, matrix.error().message, matrix.error().location}};
   }
   std::vector<resolve::Pin> pins;
-  for (const auto& p : plan.pins) pins.push_back({p.runtime, p.version, p.location});
+  for (const auto& p : plan.pins) {
+    pins.push_back({p.runtime, p.version, p.location});
+  }
   auto result = resolve::resolve(worktree, *matrix, pins);
-  if (auto* refusals = std::get_if<report::Refusals>(&result)) return *refusals;
+  if (auto* refusals = std::get_if<report::Refusals>(&result)) {
+    return *refusals;
+  }
   const auto& resolution = std::get<resolve::Resolution>(result);
   if (resolution.image != image.name) {
     return {{"other-image",

@@ -18,7 +18,9 @@ namespace {
 
 bool write_file(const std::string& path, const std::string& text, mode_t mode) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
-  if (fd < 0) return false;
+  if (fd < 0) {
+    return false;
+  }
   bool ok = exec::write_all(fd, text);
   ::close(fd);
   return ok;
@@ -30,12 +32,18 @@ std::string read_small(const std::string& path) {
   constexpr std::size_t kMax = 1 << 20;
   std::string out;
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return out;
+  if (fd < 0) {
+    return out;
+  }
   char buf[16384];
   while (out.size() < kMax) {
     ssize_t n = ::read(fd, buf, std::min(sizeof buf, kMax - out.size()));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      break;
+    }
     out.append(buf, static_cast<std::size_t>(n));
   }
   ::close(fd);
@@ -73,11 +81,17 @@ std::optional<std::string> StepHost::resolve_working_directory(const std::string
   std::string candidate = wd.empty() ? ws : ws + "/" + wd;
   char real_ws[PATH_MAX];
   char real_wd[PATH_MAX];
-  if (::realpath(ws.c_str(), real_ws) == nullptr) return std::nullopt;
-  if (::realpath(candidate.c_str(), real_wd) == nullptr) return std::nullopt;
+  if (::realpath(ws.c_str(), real_ws) == nullptr) {
+    return std::nullopt;
+  }
+  if (::realpath(candidate.c_str(), real_wd) == nullptr) {
+    return std::nullopt;
+  }
   std::string root(real_ws);
   std::string dir(real_wd);
-  if (dir != root && !dir.starts_with(root + "/")) return std::nullopt;
+  if (dir != root && !dir.starts_with(root + "/")) {
+    return std::nullopt;
+  }
   return dir;
 }
 
@@ -111,7 +125,9 @@ int StepHost::run_script(const plugins::RunRequest& request) {
   auto env = exec::build_step_environment(job_.runner, files, job_.job->env, job_.github_env,
                                           job_.github_path, request.env);
   if (!env.refusals.empty()) {
-    for (auto& r : env.refusals) failures_.push_back(r);
+    for (auto& r : env.refusals) {
+      failures_.push_back(r);
+    }
     return -1;
   }
   // Checked immediately before the spawn: a symlink created by an earlier step must not move
@@ -138,9 +154,15 @@ int StepHost::run_script(const plugins::RunRequest& request) {
   }
   result_ = supervisor_.run(spec);
   auto updates = exec::parse_github_files(read_small(files.env), read_small(files.path), label());
-  for (auto& r : updates.refusals) failures_.push_back(r);
-  for (auto& e : updates.env) job_.github_env.push_back(std::move(e));
-  for (auto& p : updates.path) job_.github_path.push_back(std::move(p));
+  for (auto& r : updates.refusals) {
+    failures_.push_back(r);
+  }
+  for (auto& e : updates.env) {
+    job_.github_env.push_back(std::move(e));
+  }
+  for (auto& p : updates.path) {
+    job_.github_path.push_back(std::move(p));
+  }
   if (!result_->started) {
     fail("spawn-failed", result_->spawn_error);
     return -1;

@@ -21,7 +21,9 @@ std::optional<Token> parse_class(std::string_view p, std::size_t& i) {
   std::size_t j = i + 1;
   for (; j < p.size() && p[j] != ']'; ++j) {
     char lo = p[j];
-    if (!range_end(lo)) return std::nullopt;
+    if (!range_end(lo)) {
+      return std::nullopt;
+    }
     if (j + 2 < p.size() && p[j + 1] == '-' && p[j + 2] != ']') {
       char hi = p[j + 2];
       bool same_kind = (std::isdigit(static_cast<unsigned char>(lo)) &&
@@ -30,14 +32,20 @@ std::optional<Token> parse_class(std::string_view p, std::size_t& i) {
                         std::islower(static_cast<unsigned char>(hi))) ||
                        (std::isupper(static_cast<unsigned char>(lo)) &&
                         std::isupper(static_cast<unsigned char>(hi)));
-      if (!same_kind || hi < lo) return std::nullopt;
-      for (char c = lo; c <= hi; ++c) t.set.push_back(c);
+      if (!same_kind || hi < lo) {
+        return std::nullopt;
+      }
+      for (char c = lo; c <= hi; ++c) {
+        t.set.push_back(c);
+      }
       j += 2;
     } else {
       t.set.push_back(lo);
     }
   }
-  if (j >= p.size() || t.set.empty()) return std::nullopt;
+  if (j >= p.size() || t.set.empty()) {
+    return std::nullopt;
+  }
   i = j;
   return t;
 }
@@ -48,10 +56,14 @@ std::optional<std::vector<Token>> tokenize(std::string_view p) {
     if (p[i] == '*') {
       bool globstar = i + 1 < p.size() && p[i + 1] == '*';
       out.push_back({globstar ? Token::Kind::kGlobstar : Token::Kind::kStar, 0, {}});
-      if (globstar) ++i;
+      if (globstar) {
+        ++i;
+      }
     } else if (p[i] == '[') {
       auto t = parse_class(p, i);
-      if (!t) return std::nullopt;
+      if (!t) {
+        return std::nullopt;
+      }
       out.push_back(std::move(*t));
     } else if (p[i] == '?' || p[i] == '+' || p[i] == '\\' || p[i] == ']') {
       return std::nullopt;
@@ -71,22 +83,32 @@ bool match_tokens(const std::vector<Token>& t, std::string_view n) {
   for (const Token& tok : t) {
     std::fill(next.begin(), next.end(), 0);
     for (std::size_t i = 0; i <= n.size(); ++i) {
-      if (!cur[i]) continue;
+      if (!cur[i]) {
+        continue;
+      }
       switch (tok.kind) {
         case Token::Kind::kChar:
-          if (i < n.size() && n[i] == tok.c) next[i + 1] = 1;
+          if (i < n.size() && n[i] == tok.c) {
+            next[i + 1] = 1;
+          }
           break;
         case Token::Kind::kClass:
-          if (i < n.size() && tok.set.find(n[i]) != std::string::npos) next[i + 1] = 1;
+          if (i < n.size() && tok.set.find(n[i]) != std::string::npos) {
+            next[i + 1] = 1;
+          }
           break;
         case Token::Kind::kStar:
           for (std::size_t j = i; j <= n.size(); ++j) {
             next[j] = 1;
-            if (j < n.size() && n[j] == '/') break;
+            if (j < n.size() && n[j] == '/') {
+              break;
+            }
           }
           break;
         case Token::Kind::kGlobstar:
-          for (std::size_t j = i; j <= n.size(); ++j) next[j] = 1;
+          for (std::size_t j = i; j <= n.size(); ++j) {
+            next[j] = 1;
+          }
           break;
       }
     }
@@ -98,18 +120,26 @@ bool match_tokens(const std::vector<Token>& t, std::string_view n) {
 }  // namespace
 
 std::optional<bool> glob_match(std::string_view pattern, std::string_view name) {
-  if (auto tokens = tokenize(pattern)) return match_tokens(*tokens, name);
+  if (auto tokens = tokenize(pattern)) {
+    return match_tokens(*tokens, name);
+  }
   // Undecidable syntax: still exact when the literal head (before the first special
   // character, less the one a `?` may make optional) is not a prefix of the name, or, without
   // escapes or brackets, the literal tail (after the last special character) is not a suffix.
   constexpr std::string_view kSpecial = "*[?+\\]";
   std::size_t first = pattern.find_first_of(kSpecial);
   std::size_t head = first;
-  if (pattern[first] == '?') head = first == 0 ? 0 : first - 1;
-  if (!name.starts_with(pattern.substr(0, head))) return false;
+  if (pattern[first] == '?') {
+    head = first == 0 ? 0 : first - 1;
+  }
+  if (!name.starts_with(pattern.substr(0, head))) {
+    return false;
+  }
   if (pattern.find_first_of("\\[]") == std::string_view::npos) {
     std::string_view tail = pattern.substr(pattern.find_last_of(kSpecial) + 1);
-    if (!name.ends_with(tail)) return false;
+    if (!name.ends_with(tail)) {
+      return false;
+    }
   }
   return std::nullopt;
 }
@@ -124,7 +154,9 @@ std::optional<bool> branches_admit(const std::vector<std::string>& patterns,
     std::string_view p = negate ? std::string_view(raw).substr(1) : std::string_view(raw);
     auto m = glob_match(p, base);
     if (!m) {
-      if (!(admitted && *admitted == !negate)) admitted = std::nullopt;  // could change it
+      if (!(admitted && *admitted == !negate)) {
+        admitted = std::nullopt;  // could change it
+      }
     } else if (*m) {
       admitted = !negate;
     }

@@ -15,7 +15,9 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
     return out;
   }
   if (!env.is_mapping()) {
-    if (!env.is_null()) f.refuse("invalid-env", where + " 'env' must be a mapping", env);
+    if (!env.is_null()) {
+      f.refuse("invalid-env", where + " 'env' must be a mapping", env);
+    }
     return out;
   }
   for (const auto& [key, value] : env.entries) {
@@ -37,7 +39,9 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
                where + " env " + quote(key.scalar) + " holds an expression: " + quote(text), value);
       ok = false;
     }
-    if (ok) out.push_back({key.scalar, text, key.location});
+    if (ok) {
+      out.push_back({key.scalar, text, key.location});
+    }
   }
   return out;
 }

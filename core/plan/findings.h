@@ -31,7 +31,9 @@ inline std::string quote(const std::string& s) {
   constexpr std::size_t kMax = 60;
   std::string q = s.size() > kMax ? s.substr(0, kMax) + "..." : s;
   for (char& c : q) {
-    if (c == '\n' || c == '\r') c = ' ';
+    if (c == '\n' || c == '\r') {
+      c = ' ';
+    }
   }
   return "'" + q + "'";
 }

@@ -35,13 +35,17 @@ yaml::Node workflow_for(const yaml::Node& c) {
   yaml::Node job = mapping(at);
   job.entries.emplace_back(scalar("runs-on", at), scalar("ubuntu-latest", at));
   if (const yaml::Node* extra = c.find("job"); extra != nullptr && extra->is_mapping()) {
-    for (const auto& e : extra->entries) job.entries.push_back(e);
+    for (const auto& e : extra->entries) {
+      job.entries.push_back(e);
+    }
   }
   job.entries.emplace_back(scalar("steps", at), *c.find("steps"));
   yaml::Node jobs = mapping(at);
   jobs.entries.emplace_back(scalar("fixture", at), std::move(job));
   if (const yaml::Node* others = c.find("jobs"); others != nullptr && others->is_mapping()) {
-    for (const auto& e : others->entries) jobs.entries.push_back(e);
+    for (const auto& e : others->entries) {
+      jobs.entries.push_back(e);
+    }
   }
   yaml::Node root = mapping(at);
   root.entries.emplace_back(scalar("on", at), scalar("pull_request", at));
@@ -52,7 +56,9 @@ yaml::Node workflow_for(const yaml::Node& c) {
 std::string got_text(const PlanResult& r) {
   if (!r.plan) {
     std::string out = "refuse";
-    for (const auto& x : r.refusals) out += " " + x.rule;
+    for (const auto& x : r.refusals) {
+      out += " " + x.rule;
+    }
     return out;
   }
   const auto& steps = r.plan->jobs.front().steps;
@@ -63,7 +69,9 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
                        const plugins::Registry& registry) {
   FixtureResult res{file, "(unnamed)", false, ""};
   const yaml::Node* name = c.find("name");
-  if (name != nullptr && name->is_scalar()) res.name = name->scalar;
+  if (name != nullptr && name->is_scalar()) {
+    res.name = name->scalar;
+  }
   const yaml::Node* expect = c.find("expect");
   const yaml::Node* steps = c.find("steps");
   if (expect == nullptr || !expect->is_scalar() || steps == nullptr || !steps->is_sequence() ||
@@ -80,15 +88,20 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
     res.passed = got == kind;
   } else if (kind == "refuse") {
     std::set<std::string> want;
-    for (std::string w; words >> w;) want.insert(w);
+    for (std::string w; words >> w;) {
+      want.insert(w);
+    }
     std::set<std::string> have;
-    for (const auto& r : result.refusals) have.insert(r.rule);
+    for (const auto& r : result.refusals) {
+      have.insert(r.rule);
+    }
     res.passed = !result.plan && !want.empty() && want == have;
   }
   if (!res.passed) {
     res.detail = "expected '" + expect->scalar + "', got '" + got + "'";
-    for (const auto& r : result.refusals)
+    for (const auto& r : result.refusals) {
       res.detail += "\n    " + r.location->to_string() + ": " + r.rule + ": " + r.message;
+    }
   }
   return res;
 }
@@ -103,7 +116,9 @@ std::vector<FixtureResult> run_fixtures(const std::string& plugin_source_dir,
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
     auto ext = e.path().extension();
-    if (ext == ".yml" || ext == ".yaml") files.push_back(e.path().string());
+    if (ext == ".yml" || ext == ".yaml") {
+      files.push_back(e.path().string());
+    }
   }
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
@@ -117,7 +132,9 @@ std::vector<FixtureResult> run_fixtures(const std::string& plugin_source_dir,
       out.push_back({f, "(load)", false, "a fixture file holds 'cases:' (a list)"});
       continue;
     }
-    for (const auto& c : cases->items) out.push_back(run_case(f, c, registry));
+    for (const auto& c : cases->items) {
+      out.push_back(run_case(f, c, registry));
+    }
   }
   if (out.empty()) {
     out.push_back(

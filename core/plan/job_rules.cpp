@@ -49,7 +49,9 @@ void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f
     return;
   }
   const yaml::Node* label = runs_on;
-  if (runs_on->is_sequence() && runs_on->items.size() == 1) label = &runs_on->items[0];
+  if (runs_on->is_sequence() && runs_on->items.size() == 1) {
+    label = &runs_on->items[0];
+  }
   if (!label->is_scalar()) {
     f.refuse("runner-label", "'runs-on' must be ubuntu-latest or ubuntu-24.04 (one label)",
              *runs_on);
@@ -111,7 +113,9 @@ void check_shapes(const std::string& id, const yaml::Node& job, Findings& f) {
 void read_defaults(const yaml::Node& owner, const std::string& where, WorkflowDefaults& into,
                    Findings& f) {
   const yaml::Node* defaults = owner.find("defaults");
-  if (defaults == nullptr) return;
+  if (defaults == nullptr) {
+    return;
+  }
   if (!defaults->is_mapping()) {
     f.refuse("invalid-defaults", where + " 'defaults' must be a mapping", *defaults);
     return;
@@ -165,13 +169,21 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       f.refuse(rule->rule, fmt::format("job '{}' uses '{}': {}", id, rule->key, rule->why), key);
     }
   }
-  if (reusable) return out;
-  for (auto& n : read_needs(job, nullptr)) out.needs.push_back(std::move(n.job));
+  if (reusable) {
+    return out;
+  }
+  for (auto& n : read_needs(job, nullptr)) {
+    out.needs.push_back(std::move(n.job));
+  }
   check_shapes(id, job, f);
-  if (const yaml::Node* strategy = job.find("strategy")) check_strategy(id, *strategy, f);
+  if (const yaml::Node* strategy = job.find("strategy")) {
+    check_strategy(id, *strategy, f);
+  }
   check_runs_on(job.find("runs-on"), job, f);
   if (const yaml::Node* t = job.find("timeout-minutes")) {
-    if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) out.timeout_minutes = *minutes;
+    if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) {
+      out.timeout_minutes = *minutes;
+    }
   }
   if (const yaml::Node* cond = job.find("if")) {
     if (!cond->is_scalar() || !workflow::is_accepted_condition(cond->scalar)) {
@@ -203,11 +215,15 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   // planner (per job it would make a long `needs` chain quadratic), here only as a fallback.
   std::optional<plugins::WorkflowView> own_view;
   const plugins::WorkflowView* view = wf.view;
-  if (view == nullptr) view = &own_view.emplace(wf.jobs);
+  if (view == nullptr) {
+    view = &own_view.emplace(wf.jobs);
+  }
   plugins::JobInfo info{id, wf.file, static_cast<std::uint32_t>(steps->items.size()), view};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     auto step = read_step(steps->items[i], id, i, f);
-    if (!step) continue;
+    if (!step) {
+      continue;
+    }
     if (i == 0 && step->action != "actions/checkout") {
       f.refuse("first-step-not-checkout",
                "job " + quote(id) +
@@ -216,7 +232,9 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
                steps->items[i]);
     }
     if (step->is_run()) {
-      if (!step->shell && d.shell) step->shell = d.shell;
+      if (!step->shell && d.shell) {
+        step->shell = d.shell;
+      }
       if (!step->working_directory && d.working_directory) {
         step->working_directory = d.working_directory;
       }
@@ -236,7 +254,9 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
                       [&](const plugins::ReviewedRef& r) { return r.sha == step->ref; });
       if (!reviewed) {
         std::string tags;
-        for (const auto& r : claim->refs) tags += (tags.empty() ? "" : ", ") + r.tag;
+        for (const auto& r : claim->refs) {
+          tags += (tags.empty() ? "" : ", ") + r.tag;
+        }
         f.refuse("unreviewed-action-ref",
                  fmt::format("{}@{} is not a reviewed commit; pin a full commit SHA of one of: {}",
                              step->action, step->ref, tags),
@@ -245,9 +265,15 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       }
     }
     auto outcome = plugins::plan_step(*plugin, *step, info);
-    for (auto& r : outcome.refusals) f.add(std::move(r));
-    if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) continue;
-    for (auto& p : outcome.pins) pins.push_back(std::move(p));
+    for (auto& r : outcome.refusals) {
+      f.add(std::move(r));
+    }
+    if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
+      continue;
+    }
+    for (auto& p : outcome.pins) {
+      pins.push_back(std::move(p));
+    }
     if (outcome.fetch_depth && step->action == "actions/checkout") {
       out.fetch_depth = *outcome.fetch_depth;
     }

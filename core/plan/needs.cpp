@@ -10,7 +10,9 @@ namespace reviewer::plan {
 std::vector<Need> read_needs(const yaml::Node& job, Findings* f) {
   std::vector<Need> out;
   const yaml::Node* needs = job.is_mapping() ? job.find("needs") : nullptr;
-  if (needs == nullptr) return out;
+  if (needs == nullptr) {
+    return out;
+  }
   if (needs->is_scalar()) {
     out.push_back({needs->scalar, needs->location});
   } else if (needs->is_sequence()) {
@@ -31,8 +33,9 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
                                        Findings& f) {
   // Declaration index of every job, so a hostile file with thousands of jobs stays linear.
   std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < jobs.entries.size(); ++i)
+  for (std::size_t i = 0; i < jobs.entries.size(); ++i) {
     index.emplace(jobs.entries[i].first.scalar, i);
+  }
   auto root = index.find(job);
   if (root == index.end()) {
     f.refuse("job-not-found", "the workflow has no job " + quote(job), jobs);
@@ -46,7 +49,9 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
   while (!pending.empty()) {
     std::size_t id = pending.back();
     pending.pop_back();
-    if (needs.count(id) != 0) continue;
+    if (needs.count(id) != 0) {
+      continue;
+    }
     auto& list = needs[id];
     auto& as_written = written[id] = read_needs(jobs.entries[id].second, &f);
     for (const auto& n : as_written) {
@@ -59,30 +64,42 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
         continue;
       }
       list.push_back(it->second);
-      if (needs.count(it->second) == 0) pending.push_back(it->second);
+      if (needs.count(it->second) == 0) {
+        pending.push_back(it->second);
+      }
     }
   }
   // On a refusal the plan is refused anyway; the closure's jobs still come back (declaration
   // order) so that their own refusals are collected in the same pass.
   auto declared = [&] {
     std::vector<std::size_t> ids;
-    for (const auto& entry : needs) ids.push_back(entry.first);
+    for (const auto& entry : needs) {
+      ids.push_back(entry.first);
+    }
     std::sort(ids.begin(), ids.end());
     std::vector<std::string> out;
-    for (std::size_t id : ids) out.push_back(jobs.entries[id].first.scalar);
+    for (std::size_t id : ids) {
+      out.push_back(jobs.entries[id].first.scalar);
+    }
     return out;
   };
-  if (f.size() != before) return declared();
+  if (f.size() != before) {
+    return declared();
+  }
   // Kahn's algorithm, taking ready jobs in declaration order.
   std::unordered_map<std::size_t, std::size_t> waiting;  // unmet needs per job
   std::unordered_map<std::size_t, std::vector<std::size_t>> dependents;
   for (const auto& [id, list] : needs) {
     waiting[id] += list.size();
-    for (std::size_t n : list) dependents[n].push_back(id);
+    for (std::size_t n : list) {
+      dependents[n].push_back(id);
+    }
   }
   std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;
   for (const auto& [id, count] : waiting) {
-    if (count == 0) ready.push(id);
+    if (count == 0) {
+      ready.push(id);
+    }
   }
   std::vector<std::string> order;
   while (!ready.empty()) {
@@ -90,14 +107,20 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
     ready.pop();
     order.push_back(jobs.entries[id].first.scalar);
     for (std::size_t d : dependents[id]) {
-      if (--waiting[d] == 0) ready.push(d);
+      if (--waiting[d] == 0) {
+        ready.push(d);
+      }
     }
   }
-  if (order.size() == needs.size()) return order;
+  if (order.size() == needs.size()) {
+    return order;
+  }
   // The jobs left wait on a cycle or are in one: name each at its first unmet need.
   std::vector<std::size_t> left;
   for (const auto& [id, count] : waiting) {
-    if (count != 0) left.push_back(id);
+    if (count != 0) {
+      left.push_back(id);
+    }
   }
   std::sort(left.begin(), left.end());
   for (std::size_t id : left) {

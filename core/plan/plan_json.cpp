@@ -30,15 +30,33 @@ nlohmann::json to_json(const Plan& plan) {
                        {"plugin", s.plugin},
                        {"decision", s.skip ? "skip" : "run"},
                        {"location", location_json(s.step.location)}};
-      if (!s.step.ref.empty()) j["ref"] = s.step.ref;
-      if (s.step.name) j["name"] = *s.step.name;
-      if (s.skip) j["asserts"] = s.assertion;
-      if (s.fetch_depth) j["fetch_depth"] = *s.fetch_depth;
-      if (s.step.timeout_minutes) j["timeout_minutes"] = *s.step.timeout_minutes;
-      if (s.step.shell) j["shell"] = *s.step.shell;
-      if (s.step.working_directory) j["working_directory"] = *s.step.working_directory;
-      if (s.step.if_condition) j["if"] = *s.step.if_condition;
-      if (!s.step.env.empty()) j["env"] = env_json(s.step.env);
+      if (!s.step.ref.empty()) {
+        j["ref"] = s.step.ref;
+      }
+      if (s.step.name) {
+        j["name"] = *s.step.name;
+      }
+      if (s.skip) {
+        j["asserts"] = s.assertion;
+      }
+      if (s.fetch_depth) {
+        j["fetch_depth"] = *s.fetch_depth;
+      }
+      if (s.step.timeout_minutes) {
+        j["timeout_minutes"] = *s.step.timeout_minutes;
+      }
+      if (s.step.shell) {
+        j["shell"] = *s.step.shell;
+      }
+      if (s.step.working_directory) {
+        j["working_directory"] = *s.step.working_directory;
+      }
+      if (s.step.if_condition) {
+        j["if"] = *s.step.if_condition;
+      }
+      if (!s.step.env.empty()) {
+        j["env"] = env_json(s.step.env);
+      }
       steps.push_back(std::move(j));
     }
     jobs.push_back({{"id", job.id},

@@ -54,7 +54,9 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
   defaults.file = request.workflow_file;
-  if (const yaml::Node* env = root.find("env")) defaults.env = read_env(*env, "workflow", f);
+  if (const yaml::Node* env = root.find("env")) {
+    defaults.env = read_env(*env, "workflow", f);
+  }
   read_defaults(root, "workflow", defaults, f);
 
   const yaml::Node* jobs = root.find("jobs");

@@ -111,7 +111,9 @@ bool check_working_directory(const yaml::Node& value, const std::string& what, F
     if (wd.substr(start, end == std::string::npos ? std::string::npos : end - start) == "..") {
       escapes = true;
     }
-    if (end == std::string::npos) break;
+    if (end == std::string::npos) {
+      break;
+    }
     start = end + 1;
   }
   if (escapes || wd.find('\0') != std::string::npos) {
@@ -175,7 +177,9 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
       step.if_condition = cond->scalar;
     }
   }
-  if (const yaml::Node* env = node.find("env")) step.env = read_env(*env, "step", f);
+  if (const yaml::Node* env = node.find("env")) {
+    step.env = read_env(*env, "step", f);
+  }
   if (const yaml::Node* t = node.find("timeout-minutes")) {
     step.timeout_location = t->location;
     if (uses != nullptr) {
@@ -203,7 +207,9 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
     }
   }
   if (uses != nullptr) {
-    if (scalar_or_refuse(*uses, "'uses'", f) != nullptr) read_uses(*uses, step, f);
+    if (scalar_or_refuse(*uses, "'uses'", f) != nullptr) {
+      read_uses(*uses, step, f);
+    }
     for (const char* key : {"shell", "working-directory"}) {
       if (node.find(key) != nullptr) {
         f.refuse("invalid-step", std::string("'") + key + "' belongs to 'run' steps",
@@ -247,7 +253,9 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
       step.run = run->scalar;
     }
   }
-  if (f.size() != before && step.action.empty()) return std::nullopt;
+  if (f.size() != before && step.action.empty()) {
+    return std::nullopt;
+  }
   return step;
 }
 

@@ -62,7 +62,9 @@ std::optional<std::vector<std::string>> string_list(const yaml::Node& n, const s
 
 void check_branches(const yaml::Node& value, const std::string& base, Findings& f) {
   auto names = string_list(value, "'pull_request.branches'", f);
-  if (!names) return;
+  if (!names) {
+    return;
+  }
   auto admitted = branches_admit(*names, base);
   if (!admitted) {
     f.refuse("trigger-filter-undecidable",
@@ -78,7 +80,9 @@ void check_branches(const yaml::Node& value, const std::string& base, Findings& 
 
 void check_branches_ignore(const yaml::Node& value, const std::string& base, Findings& f) {
   auto names = string_list(value, "'pull_request.branches-ignore'", f);
-  if (!names) return;
+  if (!names) {
+    return;
+  }
   for (const auto& p : *names) {
     auto m = p.starts_with("!") ? std::nullopt : glob_match(p, base);
     if (!m) {
@@ -100,7 +104,9 @@ void check_branches_ignore(const yaml::Node& value, const std::string& base, Fin
 
 void check_types(const yaml::Node& value, Findings& f) {
   auto types = string_list(value, "'pull_request.types'", f);
-  if (!types) return;
+  if (!types) {
+    return;
+  }
   for (const auto& t : *types) {
     if (std::find(kActivityTypes.begin(), kActivityTypes.end(), t) == kActivityTypes.end()) {
       f.refuse("trigger-invalid", "'pull_request.types' names no activity type " + quote(t), value);
@@ -119,7 +125,9 @@ void check_types(const yaml::Node& value, Findings& f) {
 }
 
 void check_pull_request(const yaml::Node& pr, const std::string& base, Findings& f) {
-  if (pr.is_null()) return;
+  if (pr.is_null()) {
+    return;
+  }
   if (!pr.is_mapping()) {
     f.refuse("trigger-invalid", "'pull_request' must be empty or a mapping", pr);
     return;
@@ -176,7 +184,9 @@ void check_trigger(const yaml::Node& root, const std::string& base, Findings& f)
       }
       found = found || item.scalar == "pull_request";
     }
-    if (!found) f.refuse("trigger-missing", "'on' does not include 'pull_request'", *on);
+    if (!found) {
+      f.refuse("trigger-missing", "'on' does not include 'pull_request'", *on);
+    }
     return;
   }
   if (on->is_mapping()) {

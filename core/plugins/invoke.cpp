@@ -29,7 +29,9 @@ class ActionHandle {
  public:
   explicit ActionHandle(const reviewer_plugin_descriptor* d) : d_(d), h_(d->create()) {}
   ~ActionHandle() {
-    if (h_ != nullptr) d_->destroy(h_);
+    if (h_ != nullptr) {
+      d_->destroy(h_);
+    }
   }
   ActionHandle(const ActionHandle&) = delete;
   ActionHandle& operator=(const ActionHandle&) = delete;
@@ -118,7 +120,9 @@ void execute_step(const PluginLibrary& plugin, const workflow::Step& step, Execu
   };
   s.history_shape = [](void* h, reviewer_history_shape* out) -> std::int32_t {
     auto shape = bridge(h).history_shape();
-    if (!shape) return -1;
+    if (!shape) {
+      return -1;
+    }
     *out = {shape->shallow ? 1 : 0, shape->commit_count, shape->tag_count};
     return 0;
   };

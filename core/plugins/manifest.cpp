@@ -15,9 +15,13 @@ namespace reviewer::plugins {
 namespace {
 
 bool is_hex64(const std::string& s) {
-  if (s.size() != 64) return false;
+  if (s.size() != 64) {
+    return false;
+  }
   for (char c : s) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+      return false;
+    }
   }
   return true;
 }
@@ -31,7 +35,9 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
   std::uint32_t n = 0;
   while (std::getline(in, line)) {
     ++n;
-    if (line.empty()) continue;
+    if (line.empty()) {
+      continue;
+    }
     auto sp = line.find("  ");
     std::string hash = line.substr(0, sp);
     std::string name = sp == std::string::npos ? "" : line.substr(sp + 2);
@@ -64,8 +70,12 @@ util::Result<Manifest> read_manifest(const std::string& dir) {
   char buf[4096];
   for (;;) {
     ssize_t got = ::read(fd.get(), buf, sizeof buf);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    if (got <= 0) {
+      break;
+    }
     text.append(buf, static_cast<std::size_t>(got));
     if (text.size() > 1 << 20) {
       return util::make_error("plugin-manifest-invalid", "manifest larger than 1 MiB",

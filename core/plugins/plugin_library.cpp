@@ -28,9 +28,13 @@ util::Error refuse(const std::string& rule, const std::string& path, const std::
 }
 
 bool is_sha(const char* s) {
-  if (s == nullptr || std::strlen(s) != 40) return false;
+  if (s == nullptr || std::strlen(s) != 40) {
+    return false;
+  }
   for (const char* p = s; *p != 0; ++p) {
-    if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return false;
+    if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) {
+      return false;
+    }
   }
   return true;
 }
@@ -82,8 +86,9 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
   if (::lstat(path.c_str(), &lst) != 0) {
     return refuse("plugin-not-regular", path, fmt::format("cannot stat '{}'", path));
   }
-  if (S_ISLNK(lst.st_mode))
+  if (S_ISLNK(lst.st_mode)) {
     return refuse("plugin-symlink", path, fmt::format("'{}' is a symlink", path));
+  }
   if (!S_ISREG(lst.st_mode)) {
     return refuse("plugin-not-regular", path, fmt::format("'{}' is not a regular file", path));
   }
@@ -94,7 +99,9 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
   // inspected and loaded is the same inode. The descriptor stays open for the life of the
   // process, which keeps each /proc/self/fd path unique for the dynamic loader.
   int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (raw < 0) return refuse("plugin-not-regular", path, fmt::format("cannot open '{}'", path));
+  if (raw < 0) {
+    return refuse("plugin-not-regular", path, fmt::format("cannot open '{}'", path));
+  }
   util::UniqueFd fd(raw);
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0 || st.st_ino != lst.st_ino || st.st_dev != lst.st_dev) {
@@ -107,19 +114,27 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
                   fmt::format("'{}' is not listed in the install manifest", file));
   }
   auto hash = util::sha256_fd(fd.get(), path);
-  if (!hash) return refuse("plugin-not-regular", path, hash.error().message);
+  if (!hash) {
+    return refuse("plugin-not-regular", path, hash.error().message);
+  }
   if (*hash != listed->second) {
     return refuse(
         "plugin-hash-mismatch", path,
         fmt::format("'{}' has SHA-256 {}, the manifest says {}", file, *hash, listed->second));
   }
   auto symbols = section_symbols(fd.get(), REVIEWER_ENTRY_SECTION, path);
-  if (!symbols) return symbols.error();
+  if (!symbols) {
+    return symbols.error();
+  }
   bool has_entry = false;
   std::string other;
   for (const auto& s : *symbols) {
-    if (s == kEntrySymbol) has_entry = true;
-    if (s.starts_with(REVIEWER_ENTRY_PREFIX) && s != kEntrySymbol) other = s;
+    if (s == kEntrySymbol) {
+      has_entry = true;
+    }
+    if (s.starts_with(REVIEWER_ENTRY_PREFIX) && s != kEntrySymbol) {
+      other = s;
+    }
   }
   if (!has_entry && !other.empty()) {
     return refuse("plugin-abi-mismatch", path,
@@ -162,7 +177,9 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
                               file, declared, stem));
   }
   auto claims = copy_claims(*d, path);
-  if (!claims) return claims.error();
+  if (!claims) {
+    return claims.error();
+  }
   return PluginLibrary{stem, path, d, std::move(*claims)};
 }
 

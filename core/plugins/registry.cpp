@@ -13,8 +13,9 @@ namespace reviewer::plugins {
 namespace {
 
 void trace(const std::string& path, const std::string& verdict) {
-  if (plugin_trace_enabled())
+  if (plugin_trace_enabled()) {
     std::cerr << "reviewer: plugin candidate " << path << ": " << verdict << "\n";
+  }
 }
 
 }  // namespace
@@ -49,7 +50,9 @@ Registry::Loaded Registry::load(const std::string& dir) {
   std::sort(paths.begin(), paths.end());
   for (const auto& path : paths) {
     std::string file = std::filesystem::path(path).filename();
-    if (file == kManifestName) continue;
+    if (file == kManifestName) {
+      continue;
+    }
     if (!file.ends_with(".so")) {
       refuse({"plugin-unexpected-file",
               fmt::format("'{}' in the plugin directory is not a plugin", file),
@@ -75,7 +78,9 @@ Registry::Loaded Registry::load(const std::string& dir) {
                 util::SourceLocation{path, 0, 0}});
       }
     }
-    if (!duplicate) trace(path, "accepted");
+    if (!duplicate) {
+      trace(path, "accepted");
+    }
     out.registry.plugins_.push_back(std::move(*lib));
   }
   for (const auto& [file, hash] : *manifest) {

@@ -15,9 +15,12 @@ reviewer_location c_loc(const util::SourceLocation& l) { return {c_str(l.file), 
 }  // namespace
 
 StepViewStorage::StepViewStorage(const workflow::Step& step) {
-  for (const auto& e : step.inputs)
+  for (const auto& e : step.inputs) {
     inputs_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
-  for (const auto& e : step.env) env_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
+  }
+  for (const auto& e : step.env) {
+    env_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
+  }
   view_.struct_size = sizeof(view_);
   view_.job_id = c_str(step.job_id);
   view_.index = step.index;

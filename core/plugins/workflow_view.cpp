@@ -14,19 +14,24 @@ workflow::Step read_step(const yaml::Node& node, const std::string& job_id, std:
   step.job_id = job_id;
   step.index = index;
   step.location = node.location;
-  if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar())
+  if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar()) {
     step.name = n->scalar;
+  }
   if (const yaml::Node* uses = node.find("uses"); uses != nullptr && uses->is_scalar()) {
     const std::string& u = uses->scalar;
     auto at = u.rfind('@');
     step.action = u.substr(0, at);
     std::transform(step.action.begin(), step.action.end(), step.action.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (at != std::string::npos) step.ref = u.substr(at + 1);
+    if (at != std::string::npos) {
+      step.ref = u.substr(at + 1);
+    }
     step.uses_location = uses->location;
   } else if (const yaml::Node* run = node.find("run"); run != nullptr) {
     step.action = "run";
-    if (run->is_scalar()) step.run = run->scalar;
+    if (run->is_scalar()) {
+      step.run = run->scalar;
+    }
     step.uses_location = run->location;
   }
   if (const yaml::Node* with = node.find("with"); with != nullptr && with->is_mapping()) {
@@ -40,13 +45,19 @@ workflow::Step read_step(const yaml::Node& node, const std::string& job_id, std:
 }  // namespace
 
 WorkflowView::WorkflowView(const yaml::Node* jobs) {
-  if (jobs == nullptr || !jobs->is_mapping()) return;
+  if (jobs == nullptr || !jobs->is_mapping()) {
+    return;
+  }
   available_ = true;
   for (const auto& [id, job] : jobs->entries) {
     const yaml::Node* steps = job.is_mapping() ? job.find("steps") : nullptr;
-    if (steps == nullptr || !steps->is_sequence()) continue;
+    if (steps == nullptr || !steps->is_sequence()) {
+      continue;
+    }
     for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
-      if (steps->items[i].is_mapping()) steps_.push_back(read_step(steps->items[i], id.scalar, i));
+      if (steps->items[i].is_mapping()) {
+        steps_.push_back(read_step(steps->items[i], id.scalar, i));
+      }
     }
   }
   // The views point into steps_, which no longer grows.

@@ -8,7 +8,9 @@
 namespace reviewer::report {
 
 std::string to_text(const Refusal& r) {
-  if (r.location) return fmt::format("{}: {}: {}", r.location->to_string(), r.rule, r.message);
+  if (r.location) {
+    return fmt::format("{}: {}: {}", r.location->to_string(), r.rule, r.message);
+  }
   return fmt::format("{}: {}", r.rule, r.message);
 }
 
@@ -23,7 +25,9 @@ nlohmann::json to_json(const Refusal& r) {
 
 nlohmann::json to_json(const Refusals& rs) {
   nlohmann::json a = nlohmann::json::array();
-  for (const auto& r : rs) a.push_back(to_json(r));
+  for (const auto& r : rs) {
+    a.push_back(to_json(r));
+  }
   return a;
 }
 
@@ -39,7 +43,9 @@ nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version) {
         region = {{"startLine", r.location->line}, {"startColumn", r.location->column}};
       }
       nlohmann::json phys{{"artifactLocation", {{"uri", r.location->file}}}};
-      if (!region.empty()) phys["region"] = region;
+      if (!region.empty()) {
+        phys["region"] = region;
+      }
       res["locations"] = nlohmann::json::array({{{"physicalLocation", phys}}});
     }
     results.push_back(res);

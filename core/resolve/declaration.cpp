@@ -19,7 +19,9 @@ bool is_alias(std::string_view raw) {
   static constexpr std::array kNames = {"node",    "stable", "unstable", "iojs",
                                         "system",  "latest", "current",  "lts",
                                         "default", "canary", "nightly"};
-  if (std::find(kNames.begin(), kNames.end(), v) != kNames.end()) return true;
+  if (std::find(kNames.begin(), kNames.end(), v) != kNames.end()) {
+    return true;
+  }
   return starts_with(v, "lts/") || starts_with(v, "lts-") || starts_with(v, "ref:") ||
          starts_with(v, "path:");
 }

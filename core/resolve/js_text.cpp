@@ -6,21 +6,37 @@
 namespace reviewer::resolve::js {
 
 std::size_t whitespace_at(std::string_view s, std::size_t i) {
-  if (i >= s.size()) return 0;
+  if (i >= s.size()) {
+    return 0;
+  }
   const auto b = [&](std::size_t k) {
     return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0U;
   };
   const unsigned c = b(0);
-  if (c == ' ' || (c >= '\t' && c <= '\r')) return 1;
-  if (c == 0xC2 && b(1) == 0xA0) return 2;                  // U+00A0
-  if (c == 0xE1 && b(1) == 0x9A && b(2) == 0x80) return 3;  // U+1680
-  if (c == 0xE2 && b(1) == 0x80) {                          // U+2000..U+200A, U+2028/9, U+202F
-    const unsigned d = b(2);
-    if ((d >= 0x80 && d <= 0x8A) || d == 0xA8 || d == 0xA9 || d == 0xAF) return 3;
+  if (c == ' ' || (c >= '\t' && c <= '\r')) {
+    return 1;
   }
-  if (c == 0xE2 && b(1) == 0x81 && b(2) == 0x9F) return 3;  // U+205F
-  if (c == 0xE3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
-  if (c == 0xEF && b(1) == 0xBB && b(2) == 0xBF) return 3;  // U+FEFF
+  if (c == 0xC2 && b(1) == 0xA0) {
+    return 2;  // U+00A0
+  }
+  if (c == 0xE1 && b(1) == 0x9A && b(2) == 0x80) {
+    return 3;  // U+1680
+  }
+  if (c == 0xE2 && b(1) == 0x80) {  // U+2000..U+200A, U+2028/9, U+202F
+    const unsigned d = b(2);
+    if ((d >= 0x80 && d <= 0x8A) || d == 0xA8 || d == 0xA9 || d == 0xAF) {
+      return 3;
+    }
+  }
+  if (c == 0xE2 && b(1) == 0x81 && b(2) == 0x9F) {
+    return 3;  // U+205F
+  }
+  if (c == 0xE3 && b(1) == 0x80 && b(2) == 0x80) {
+    return 3;  // U+3000
+  }
+  if (c == 0xEF && b(1) == 0xBB && b(2) == 0xBF) {
+    return 3;  // U+FEFF
+  }
   return 0;
 }
 
@@ -38,7 +54,9 @@ std::size_t trailing_whitespace_start(std::string_view s) {
         break;
       }
     }
-    if (found == 0) break;
+    if (found == 0) {
+      break;
+    }
     end -= found;
   }
   return end;
@@ -48,7 +66,9 @@ std::size_t trailing_whitespace_start(std::string_view s) {
 
 std::string_view trim(std::string_view s) {
   std::size_t begin = 0;
-  while (std::size_t n = whitespace_at(s, begin)) begin += n;
+  while (std::size_t n = whitespace_at(s, begin)) {
+    begin += n;
+  }
   s.remove_prefix(begin);
   return s.substr(0, trailing_whitespace_start(s));
 }
@@ -60,7 +80,9 @@ std::string collapse_whitespace(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
     if (std::size_t n = whitespace_at(s, i)) {
-      while ((n = whitespace_at(s, i)) != 0) i += n;
+      while ((n = whitespace_at(s, i)) != 0) {
+        i += n;
+      }
       out += ' ';
     } else {
       out += s[i++];
@@ -75,7 +97,9 @@ std::vector<std::string> split_whitespace(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
     if (std::size_t n = whitespace_at(s, i)) {
-      while ((n = whitespace_at(s, i)) != 0) i += n;
+      while ((n = whitespace_at(s, i)) != 0) {
+        i += n;
+      }
       out.push_back(std::move(field));
       field.clear();
     } else {
@@ -91,7 +115,9 @@ std::vector<std::string> split(std::string_view s, std::string_view sep) {
   std::size_t from = 0;
   for (;;) {
     const std::size_t at = s.find(sep, from);
-    if (at == std::string_view::npos) break;
+    if (at == std::string_view::npos) {
+      break;
+    }
     out.emplace_back(s.substr(from, at - from));
     from = at + sep.size();
   }
@@ -103,15 +129,21 @@ std::size_t utf16_length(std::string_view s) {
   std::size_t units = 0;
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
-    if ((c & 0xC0) != 0x80) ++units;  // each code point starts with a non-continuation byte
-    if (c >= 0xF0) ++units;           // outside the BMP: a surrogate pair
+    if ((c & 0xC0) != 0x80) {
+      ++units;  // each code point starts with a non-continuation byte
+    }
+    if (c >= 0xF0) {
+      ++units;  // outside the BMP: a surrogate pair
+    }
   }
   return units;
 }
 
 std::string increment(std::string_view digits) {
   std::size_t first = digits.find_first_not_of('0');
-  if (first == std::string_view::npos) return "1";
+  if (first == std::string_view::npos) {
+    return "1";
+  }
   digits.remove_prefix(first);
   if (digits.size() <= 15) {  // exact in a double and well below 2^53
     std::uint64_t v = 0;
@@ -130,7 +162,9 @@ std::string increment(std::string_view digits) {
 std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += sep;
+    if (i > 0) {
+      out += sep;
+    }
     out += parts[i];
   }
   return out;

@@ -29,23 +29,30 @@ class Validator {
   std::optional<util::Error> object(const json& obj, const std::string& pointer,
                                     const std::vector<std::string>& required,
                                     const std::vector<std::string>& optional_keys = {}) const {
-    if (!obj.is_object())
+    if (!obj.is_object()) {
       return fail(pointer, std::string("must be an object, not ") + obj.type_name());
+    }
     for (const auto& key : required) {
-      if (!obj.contains(key)) return fail(pointer, "missing key " + quote(key));
+      if (!obj.contains(key)) {
+        return fail(pointer, "missing key " + quote(key));
+      }
     }
     for (const auto& item : obj.items()) {
       const bool known =
           std::find(required.begin(), required.end(), item.key()) != required.end() ||
           std::find(optional_keys.begin(), optional_keys.end(), item.key()) != optional_keys.end();
-      if (!known) return fail(pointer, "unknown key " + quote(item.key()));
+      if (!known) {
+        return fail(pointer, "unknown key " + quote(item.key()));
+      }
     }
     return std::nullopt;
   }
 
   std::optional<util::Error> string(const json& v, const std::string& pointer,
                                     const std::regex& pattern, const std::string& expected) const {
-    if (!v.is_string()) return fail(pointer, "must be a string (" + expected + ")");
+    if (!v.is_string()) {
+      return fail(pointer, "must be a string (" + expected + ")");
+    }
     if (!std::regex_match(v.get<std::string>(), pattern)) {
       return fail(pointer, quote(v.get<std::string>()) + " is not " + expected);
     }
@@ -96,8 +103,12 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
 
   Matrix m;
   const json& base = doc["base"];
-  if (auto e = check.object(base, "/base", {"image", "digest", "platform"})) return *e;
-  if (auto e = check.string(base["image"], "/base/image", kNonEmpty, "an image name")) return *e;
+  if (auto e = check.object(base, "/base", {"image", "digest", "platform"})) {
+    return *e;
+  }
+  if (auto e = check.string(base["image"], "/base/image", kNonEmpty, "an image name")) {
+    return *e;
+  }
   if (auto e = check.string(base["digest"], "/base/digest", kDigest,
                             "sha256:<64 lowercase hex digits> or sha256:placeholder")) {
     return *e;
@@ -109,18 +120,28 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
             base["platform"].get<std::string>()};
 
   const json& runtimes = doc["runtimes"];
-  if (!runtimes.is_object()) return check.fail("/runtimes", "must be an object");
+  if (!runtimes.is_object()) {
+    return check.fail("/runtimes", "must be an object");
+  }
   for (const auto& [tool, versions] : runtimes.items()) {
     const std::string tp = "/runtimes/" + tool;
-    if (!is_known_tool(tool)) return check.fail("/runtimes", "unknown key " + quote(tool));
-    if (!versions.is_object()) return check.fail(tp, "must be an object of versions");
+    if (!is_known_tool(tool)) {
+      return check.fail("/runtimes", "unknown key " + quote(tool));
+    }
+    if (!versions.is_object()) {
+      return check.fail(tp, "must be an object of versions");
+    }
     for (const auto& [version, artifact] : versions.items()) {
       const std::string vp = tp + "/" + version;
       if (!is_canonical_version(version)) {
         return check.fail(tp, quote(version) + " is not an exact version such as 22.22.1");
       }
-      if (auto e = check.object(artifact, vp, {"url", "sha256"})) return *e;
-      if (auto e = check.string(artifact["url"], vp + "/url", kUrl, "an https:// URL")) return *e;
+      if (auto e = check.object(artifact, vp, {"url", "sha256"})) {
+        return *e;
+      }
+      if (auto e = check.string(artifact["url"], vp + "/url", kUrl, "an https:// URL")) {
+        return *e;
+      }
       if (auto e = check.string(artifact["sha256"], vp + "/sha256", kSha256,
                                 "64 lowercase hex digits or \"placeholder\"")) {
         return *e;
@@ -139,7 +160,9 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
   for (std::size_t i = 0; i < images.size(); ++i) {
     const std::string ip = "/images/" + std::to_string(i);
     const json& img = images[i];
-    if (auto e = check.object(img, ip, {"name", "runtimes"})) return *e;
+    if (auto e = check.object(img, ip, {"name", "runtimes"})) {
+      return *e;
+    }
     if (auto e = check.string(img["name"], ip + "/name", kImageName,
                               "an image name ([a-z0-9][a-z0-9._-]*)")) {
       return *e;
@@ -155,7 +178,9 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
     }
     for (const auto& [tool, version] : rt.items()) {
       const std::string vp = ip + "/runtimes/" + tool;
-      if (!version.is_string()) return check.fail(vp, "must be a version string");
+      if (!version.is_string()) {
+        return check.fail(vp, "must be a version string");
+      }
       const std::string v = version.get<std::string>();
       const auto listed = m.runtimes.find(tool);
       if (listed == m.runtimes.end() || !listed->second.contains(v)) {
@@ -175,7 +200,9 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
 
 util::Result<Matrix> load_matrix(const std::string& path) {
   auto text = read_bounded_file(path, kMaxMatrixBytes, "invalid-matrix");
-  if (!text) return text.error();
+  if (!text) {
+    return text.error();
+  }
   return parse_matrix(*text, path);
 }
 

@@ -44,7 +44,9 @@ int nesting_depth(std::string_view text) {
 DeclarationSet read_engine(const json& engines, const char* tool) {
   DeclarationSet out;
   const auto it = engines.find(tool);
-  if (it == engines.end()) return out;
+  if (it == engines.end()) {
+    return out;
+  }
   const std::string source = std::string(kFile) + " engines." + tool;
   if (!it->is_string()) {
     out.refusals.push_back(invalid_declaration(

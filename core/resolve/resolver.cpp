@@ -17,7 +17,9 @@ std::vector<std::string> tools_in_order(const std::vector<Declaration>& ds) {
   for (std::string_view tool : kKnownTools) {
     const bool used =
         std::any_of(ds.begin(), ds.end(), [&](const auto& d) { return d.tool == tool; });
-    if (used) tools.emplace_back(tool);
+    if (used) {
+      tools.emplace_back(tool);
+    }
   }
   return tools;
 }
@@ -25,9 +27,13 @@ std::vector<std::string> tools_in_order(const std::vector<Declaration>& ds) {
 bool satisfies_all(const Image& image, const std::vector<Declaration>& ds) {
   for (const auto& d : ds) {
     const auto it = image.runtimes.find(d.tool);
-    if (it == image.runtimes.end()) return false;
+    if (it == image.runtimes.end()) {
+      return false;
+    }
     auto version = parse_version(it->second);
-    if (!version || !d.range.test(*version)) return false;
+    if (!version || !d.range.test(*version)) {
+      return false;
+    }
   }
   return true;
 }
@@ -44,7 +50,9 @@ std::string describe_image(const Image& image) {
 
 std::string describe_images(const std::vector<const Image*>& images) {
   std::vector<std::string> parts;
-  for (const Image* image : images) parts.push_back(describe_image(*image));
+  for (const Image* image : images) {
+    parts.push_back(describe_image(*image));
+  }
   return js::join(parts, "; ");
 }
 
@@ -60,7 +68,9 @@ std::string requirements(const std::vector<Declaration>& ds) {
     }
     per_tool.push_back(tool + " " + js::join(values, ", "));
   }
-  if (per_tool.empty()) return "any";
+  if (per_tool.empty()) {
+    return "any";
+  }
   std::string out = per_tool.front();
   if (per_tool.size() > 1) {
     out += " with " +
@@ -71,7 +81,9 @@ std::string requirements(const std::vector<Declaration>& ds) {
 
 std::string sources(const std::vector<Declaration>& ds) {
   std::vector<std::string> parts;
-  for (const auto& d : ds) parts.push_back(d.source);
+  for (const auto& d : ds) {
+    parts.push_back(d.source);
+  }
   return js::join(parts, ", ");
 }
 
@@ -79,13 +91,17 @@ std::string sources(const std::vector<Declaration>& ds) {
 
 std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& set,
                                                         const Matrix& matrix) {
-  if (!set.refusals.empty()) return set.refusals;
+  if (!set.refusals.empty()) {
+    return set.refusals;
+  }
   const auto& ds = set.declarations;
 
   report::Refusals conflicts;
   for (std::size_t i = 0; i < ds.size(); ++i) {
     for (std::size_t j = i + 1; j < ds.size(); ++j) {
-      if (ds[i].tool != ds[j].tool || ds[i].range.intersects(ds[j].range)) continue;
+      if (ds[i].tool != ds[j].tool || ds[i].range.intersects(ds[j].range)) {
+        continue;
+      }
       conflicts.push_back(report::Refusal{"conflicting",
                                           describe(ds[i]) + " and " + describe(ds[j]) +
                                               " conflict: no " + ds[i].tool +
@@ -93,14 +109,20 @@ std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& se
                                           ds[j].location});
     }
   }
-  if (!conflicts.empty()) return conflicts;
+  if (!conflicts.empty()) {
+    return conflicts;
+  }
 
   std::vector<const Image*> candidates;
   for (const auto& image : matrix.images) {
-    if (satisfies_all(image, ds)) candidates.push_back(&image);
+    if (satisfies_all(image, ds)) {
+      candidates.push_back(&image);
+    }
   }
   std::vector<const Image*> all;
-  for (const auto& image : matrix.images) all.push_back(&image);
+  for (const auto& image : matrix.images) {
+    all.push_back(&image);
+  }
 
   if (candidates.empty()) {
     return report::Refusals{report::Refusal{"out-of-matrix",

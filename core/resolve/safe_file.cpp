@@ -21,9 +21,15 @@ bool read_up_to(int fd, std::size_t limit, std::string& out) {
   while (out.size() < limit) {
     const std::size_t want = std::min(sizeof buf, limit - out.size());
     const ssize_t n = ::read(fd, buf, want);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return false;
-    if (n == 0) break;
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return false;
+    }
+    if (n == 0) {
+      break;
+    }
     out.append(buf, static_cast<std::size_t>(n));
   }
   return true;
@@ -45,7 +51,9 @@ util::Result<std::optional<std::string>> read_worktree_file(int dir, const std::
   // O_NONBLOCK: opening a FIFO planted under a declaration's name must not hang.
   util::UniqueFd fd(::openat(dir, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
   if (!fd.valid()) {
-    if (errno == ENOENT) return std::optional<std::string>();
+    if (errno == ENOENT) {
+      return std::optional<std::string>();
+    }
     if (errno == ELOOP) {
       return declaration_error(name, name +
                                          " is a symlink; declaration files must be regular "
@@ -115,7 +123,9 @@ std::string quote(std::string_view value) {
       out += static_cast<char>(c);
     }
   }
-  if (value.size() > kMax) out += "...";
+  if (value.size() > kMax) {
+    out += "...";
+  }
   return out + "\"";
 }
 

@@ -15,7 +15,9 @@ std::string group(const Groups& m, int i) { return m[i].matched ? m[i].str() : s
 
 // isX: an absent, empty, x, X or * component.
 bool is_x(const Groups& m, int i) {
-  if (!m[i].matched || m.length(i) == 0) return true;
+  if (!m[i].matched || m.length(i) == 0) {
+    return true;
+  }
   const std::string s = m[i].str();
   return s == "x" || s == "X" || s == "*";
 }
@@ -28,7 +30,9 @@ bool truthy(const Groups& m, int i) { return m[i].matched && m.length(i) > 0; }
 template <class Fn>
 std::string replace_first(const std::string& s, const std::regex& re, Fn fn) {
   Groups m;
-  if (!std::regex_search(s, m, re)) return s;
+  if (!std::regex_search(s, m, re)) {
+    return s;
+  }
   return m.prefix().str() + fn(m) + m.suffix().str();
 }
 
@@ -37,16 +41,23 @@ std::string replace_caret(const std::string& comp, const SemverOptions& options)
   const std::string z = options.include_prerelease ? "-0" : "";
   return replace_first(comp, options.loose ? re.caret_loose : re.caret, [&](const Groups& g) {
     const std::string M = group(g, 1), m = group(g, 2), p = group(g, 3), pr = group(g, 4);
-    if (is_x(g, 1)) return std::string();
-    if (is_x(g, 2)) return ">=" + M + ".0.0" + z + " <" + js::increment(M) + ".0.0-0";
+    if (is_x(g, 1)) {
+      return std::string();
+    }
+    if (is_x(g, 2)) {
+      return ">=" + M + ".0.0" + z + " <" + js::increment(M) + ".0.0-0";
+    }
     if (is_x(g, 3)) {
-      if (M == "0")
+      if (M == "0") {
         return ">=" + M + "." + m + ".0" + z + " <" + M + "." + js::increment(m) + ".0-0";
+      }
       return ">=" + M + "." + m + ".0" + z + " <" + js::increment(M) + ".0.0-0";
     }
     const std::string from = ">=" + M + "." + m + "." + p + (truthy(g, 4) ? "-" + pr : "");
     if (M == "0") {
-      if (m == "0") return from + " <" + M + "." + m + "." + js::increment(p) + "-0";
+      if (m == "0") {
+        return from + " <" + M + "." + m + "." + js::increment(p) + "-0";
+      }
       return from + " <" + M + "." + js::increment(m) + ".0-0";
     }
     return from + " <" + js::increment(M) + ".0.0-0";
@@ -58,8 +69,12 @@ std::string replace_tilde(const std::string& comp, const SemverOptions& options)
   const std::string z = options.include_prerelease ? "-0" : "";
   return replace_first(comp, options.loose ? re.tilde_loose : re.tilde, [&](const Groups& g) {
     const std::string M = group(g, 1), m = group(g, 2), p = group(g, 3), pr = group(g, 4);
-    if (is_x(g, 1)) return std::string();
-    if (is_x(g, 2)) return ">=" + M + ".0.0" + z + " <" + js::increment(M) + ".0.0-0";
+    if (is_x(g, 1)) {
+      return std::string();
+    }
+    if (is_x(g, 2)) {
+      return ">=" + M + ".0.0" + z + " <" + js::increment(M) + ".0.0-0";
+    }
     if (is_x(g, 3)) {
       return ">=" + M + "." + m + ".0" + z + " <" + M + "." + js::increment(m) + ".0-0";
     }
@@ -80,11 +95,17 @@ std::string replace_xrange(std::string_view piece, const SemverOptions& options)
     const bool xM = is_x(M);
     const bool xm = xM || is_x(m);
     const bool xp = xm || is_x(p);
-    if (gtlt == "=" && xp) gtlt = "";
+    if (gtlt == "=" && xp) {
+      gtlt = "";
+    }
     std::string pr = options.include_prerelease ? "-0" : "";
-    if (xM) return std::string(gtlt == ">" || gtlt == "<" ? "<0.0.0-0" : "*");
+    if (xM) {
+      return std::string(gtlt == ">" || gtlt == "<" ? "<0.0.0-0" : "*");
+    }
     if (!gtlt.empty() && xp) {
-      if (xm) m = "0";
+      if (xm) {
+        m = "0";
+      }
       p = "0";
       if (gtlt == ">") {
         gtlt = ">=";
@@ -103,11 +124,17 @@ std::string replace_xrange(std::string_view piece, const SemverOptions& options)
           m = js::increment(m);
         }
       }
-      if (gtlt == "<") pr = "-0";
+      if (gtlt == "<") {
+        pr = "-0";
+      }
       return gtlt + M + "." + m + "." + p + pr;
     }
-    if (xm) return ">=" + M + ".0.0" + pr + " <" + js::increment(M) + ".0.0-0";
-    if (xp) return ">=" + M + "." + m + ".0" + pr + " <" + M + "." + js::increment(m) + ".0-0";
+    if (xm) {
+      return ">=" + M + ".0.0" + pr + " <" + js::increment(M) + ".0.0-0";
+    }
+    if (xp) {
+      return ">=" + M + "." + m + ".0" + pr + " <" + M + "." + js::increment(m) + ".0-0";
+    }
     return g[0].str();
   });
 }
@@ -116,7 +143,9 @@ std::string replace_xrange(std::string_view piece, const SemverOptions& options)
 template <class Fn>
 std::string map_pieces(std::string_view comp, Fn fn) {
   std::vector<std::string> pieces = js::split_whitespace(comp);
-  for (auto& piece : pieces) piece = fn(piece);
+  for (auto& piece : pieces) {
+    piece = fn(piece);
+  }
   return js::join(pieces, " ");
 }
 

@@ -9,23 +9,33 @@ bool satisfies(std::string_view version, std::string_view range, const SemverOpt
 
 std::optional<std::string> valid(std::string_view version, const SemverOptions& options) {
   auto v = parse_version(version, options.loose);
-  if (!v) return std::nullopt;
+  if (!v) {
+    return std::nullopt;
+  }
   return v->to_string();
 }
 
 std::optional<std::string> valid_range(std::string_view range, const SemverOptions& options) {
   auto r = Range::parse(range, options);
-  if (!r) return std::nullopt;
+  if (!r) {
+    return std::nullopt;
+  }
   return r->to_string().empty() ? std::string("*") : r->to_string();
 }
 
 util::Result<bool> outside(std::string_view version, std::string_view range, Side side,
                            const SemverOptions& options) {
   auto v = parse_version(version, options.loose);
-  if (!v) return v.error();
+  if (!v) {
+    return v.error();
+  }
   auto r = Range::parse(range, options);
-  if (!r) return r.error();
-  if (r->test(*v)) return false;
+  if (!r) {
+    return r.error();
+  }
+  if (r->test(*v)) {
+    return false;
+  }
 
   // Written as for "above" (gtr); `sign` flips every comparison for "below" (ltr).
   const int sign = side == Side::kAbove ? 1 : -1;
@@ -47,19 +57,29 @@ util::Result<bool> outside(std::string_view version, std::string_view range, Sid
         low = c;
       }
     }
-    if (high->op == comp || high->op == ecomp) return false;
+    if (high->op == comp || high->op == ecomp) {
+      return false;
+    }
     const int version_vs_low = sign * resolve::compare(*v, *low->semver);
-    if ((low->op.empty() || low->op == comp) && version_vs_low <= 0) return false;
-    if (low->op == ecomp && version_vs_low < 0) return false;
+    if ((low->op.empty() || low->op == comp) && version_vs_low <= 0) {
+      return false;
+    }
+    if (low->op == ecomp && version_vs_low < 0) {
+      return false;
+    }
   }
   return true;
 }
 
 util::Result<int> compare(std::string_view a, std::string_view b, const SemverOptions& options) {
   auto va = parse_version(a, options.loose);
-  if (!va) return va.error();
+  if (!va) {
+    return va.error();
+  }
   auto vb = parse_version(b, options.loose);
-  if (!vb) return vb.error();
+  if (!vb) {
+    return vb.error();
+  }
   return resolve::compare(*va, *vb);
 }
 

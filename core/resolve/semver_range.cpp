@@ -32,11 +32,17 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 bool test_set(const std::vector<Comparator>& set, const Version& version,
               const SemverOptions& options) {
   for (const auto& c : set) {
-    if (!c.test(version)) return false;
+    if (!c.test(version)) {
+      return false;
+    }
   }
-  if (version.prerelease.empty() || options.include_prerelease) return true;
+  if (version.prerelease.empty() || options.include_prerelease) {
+    return true;
+  }
   for (const auto& c : set) {
-    if (!c.semver || c.semver->prerelease.empty()) continue;
+    if (!c.semver || c.semver->prerelease.empty()) {
+      continue;
+    }
     const Version& allowed = *c.semver;
     if (allowed.major == version.major && allowed.minor == version.minor &&
         allowed.patch == version.patch) {
@@ -50,7 +56,9 @@ bool test_set(const std::vector<Comparator>& set, const Version& version,
 bool is_satisfiable(const std::vector<Comparator>& set, const SemverOptions& options) {
   for (std::size_t i = set.size(); i-- > 1;) {
     for (std::size_t j = 0; j < i; ++j) {
-      if (!set[i].intersects(set[j], options)) return false;
+      if (!set[i].intersects(set[j], options)) {
+        return false;
+      }
     }
   }
   return true;
@@ -64,9 +72,13 @@ util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverO
   part = detail::trim_operator_whitespace(part);
 
   std::vector<std::string> pieces = js::split(part, " ");
-  for (auto& piece : pieces) piece = detail::desugar_comparator(piece, options);
+  for (auto& piece : pieces) {
+    piece = detail::desugar_comparator(piece, options);
+  }
   std::vector<std::string> list = js::split_whitespace(js::join(pieces, " "));
-  for (auto& comp : list) comp = detail::replace_gte0(comp, options);
+  for (auto& comp : list) {
+    comp = detail::replace_gte0(comp, options);
+  }
   if (options.loose) {
     std::erase_if(list, [&](const std::string& comp) {
       return !std::regex_search(comp, re.comparator_loose);
@@ -78,8 +90,12 @@ util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverO
   std::vector<Comparator> result;
   for (const auto& text : list) {
     auto comp = Comparator::parse(text, options);
-    if (!comp) return comp.error();
-    if (comp->value == kNullSet) return std::vector<Comparator>{std::move(comp).value()};
+    if (!comp) {
+      return comp.error();
+    }
+    if (comp->value == kNullSet) {
+      return std::vector<Comparator>{std::move(comp).value()};
+    }
     auto same = std::find_if(result.begin(), result.end(),
                              [&](const Comparator& c) { return c.value == comp->value; });
     if (same != result.end()) {
@@ -107,10 +123,14 @@ util::Result<Comparator> Comparator::parse(std::string_view text, const SemverOp
   }
   Comparator c;
   c.op = m[1].matched ? m[1].str() : "";
-  if (c.op == "=") c.op.clear();
+  if (c.op == "=") {
+    c.op.clear();
+  }
   if (m[2].matched && m.length(2) > 0) {
     auto v = parse_version(m[2].str(), options.loose);
-    if (!v) return invalid(v.error().message);
+    if (!v) {
+      return invalid(v.error().message);
+    }
     c.semver = std::move(v).value();
     c.value = c.op + c.semver->to_string();
   }
@@ -118,41 +138,63 @@ util::Result<Comparator> Comparator::parse(std::string_view text, const SemverOp
 }
 
 bool Comparator::test(const Version& version) const {
-  if (!semver) return true;
+  if (!semver) {
+    return true;
+  }
   const int c = compare(version, *semver);
-  if (op.empty()) return c == 0;
-  if (op == ">") return c > 0;
-  if (op == ">=") return c >= 0;
-  if (op == "<") return c < 0;
+  if (op.empty()) {
+    return c == 0;
+  }
+  if (op == ">") {
+    return c > 0;
+  }
+  if (op == ">=") {
+    return c >= 0;
+  }
+  if (op == "<") {
+    return c < 0;
+  }
   return c <= 0;  // "<="
 }
 
 bool Comparator::intersects(const Comparator& other, const SemverOptions& options) const {
   if (op.empty()) {
-    if (value.empty()) return true;
+    if (value.empty()) {
+      return true;
+    }
     auto range = Range::parse(other.value, options);
     return range && range->test(std::string_view(value));
   }
   if (other.op.empty()) {
-    if (other.value.empty()) return true;
+    if (other.value.empty()) {
+      return true;
+    }
     auto range = Range::parse(value, options);
     return range && range->test(*other.semver);
   }
-  if (options.include_prerelease && (value == kNullSet || other.value == kNullSet)) return false;
+  if (options.include_prerelease && (value == kNullSet || other.value == kNullSet)) {
+    return false;
+  }
   if (!options.include_prerelease &&
       (starts_with(value, "<0.0.0") || starts_with(other.value, "<0.0.0"))) {
     return false;
   }
   const bool this_up = op[0] == '>';
   const bool other_up = other.op[0] == '>';
-  if (this_up == other_up) return true;  // same direction
+  if (this_up == other_up) {
+    return true;  // same direction
+  }
   if (semver->to_string() == other.semver->to_string() && op.back() == '=' &&
       other.op.back() == '=') {
     return true;
   }
   const int c = compare(*semver, *other.semver);
-  if (c < 0 && this_up && !other_up) return true;
-  if (c > 0 && !this_up && other_up) return true;
+  if (c < 0 && this_up && !other_up) {
+    return true;
+  }
+  if (c > 0 && !this_up && other_up) {
+    return true;
+  }
   return false;
 }
 
@@ -165,8 +207,12 @@ util::Result<Range> Range::parse(std::string_view text, const SemverOptions& opt
   const std::string raw = js::collapse_whitespace(text);
   for (const auto& part : js::split(raw, "||")) {
     auto set = parse_part(std::string(js::trim(part)), options);
-    if (!set) return invalid(quoted(raw) + " is not a valid semver range: " + set.error().message);
-    if (!set->empty()) range.sets_.push_back(std::move(set).value());
+    if (!set) {
+      return invalid(quoted(raw) + " is not a valid semver range: " + set.error().message);
+    }
+    if (!set->empty()) {
+      range.sets_.push_back(std::move(set).value());
+    }
   }
   if (range.sets_.empty()) {
     return invalid(quoted(raw) + " is not a valid semver range: no comparator is valid");
@@ -189,9 +235,13 @@ util::Result<Range> Range::parse(std::string_view text, const SemverOptions& opt
     }
   }
   for (std::size_t i = 0; i < sets.size(); ++i) {
-    if (i > 0) range.formatted_ += "||";
+    if (i > 0) {
+      range.formatted_ += "||";
+    }
     for (std::size_t k = 0; k < sets[i].size(); ++k) {
-      if (k > 0) range.formatted_ += ' ';
+      if (k > 0) {
+        range.formatted_ += ' ';
+      }
       range.formatted_ += js::trim(sets[i][k].value);
     }
   }
@@ -204,7 +254,9 @@ bool Range::test(const Version& version) const {
 }
 
 bool Range::test(std::string_view version) const {
-  if (version.empty()) return false;
+  if (version.empty()) {
+    return false;
+  }
   auto v = parse_version(version, options_.loose);
   return v && test(*v);
 }

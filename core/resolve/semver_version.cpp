@@ -18,12 +18,18 @@ bool all_digits(std::string_view s) {
 // significant digits and not above 2^53-1. Leading zeros (loose mode) are dropped.
 std::optional<std::uint64_t> safe_integer(std::string_view digits) {
   const std::size_t first = digits.find_first_not_of('0');
-  if (first == std::string_view::npos) return 0;
+  if (first == std::string_view::npos) {
+    return 0;
+  }
   digits.remove_prefix(first);
-  if (digits.size() > 16) return std::nullopt;
+  if (digits.size() > 16) {
+    return std::nullopt;
+  }
   std::uint64_t v = 0;
   std::from_chars(digits.data(), digits.data() + digits.size(), v);
-  if (v > kMaxSafeInteger) return std::nullopt;
+  if (v > kMaxSafeInteger) {
+    return std::nullopt;
+  }
   return v;
 }
 
@@ -84,7 +90,9 @@ util::Result<Version> parse_version(std::string_view text, bool loose) {
       }
     }
   }
-  if (m[5].matched && m.length(5) > 0) v.build = js::split(m[5].str(), ".");
+  if (m[5].matched && m.length(5) > 0) {
+    v.build = js::split(m[5].str(), ".");
+  }
   return v;
 }
 
@@ -92,7 +100,9 @@ util::Result<std::string> clean_version(std::string_view text, const SemverOptio
   std::string_view s = js::trim(text);
   s.remove_prefix(std::min(s.find_first_not_of("=v"), s.size()));
   auto v = parse_version(s, options.loose);
-  if (!v) return v.error();
+  if (!v) {
+    return v.error();
+  }
   return v->to_string();
 }
 
@@ -105,16 +115,28 @@ int compare_identifiers(const PrereleaseId& a, const PrereleaseId& b) {
     const double db = std::strtod(b.text.c_str(), nullptr);
     return da == db ? 0 : da < db ? -1 : 1;
   }
-  if (a.text == b.text) return 0;
-  if (anum) return -1;
-  if (bnum) return 1;
+  if (a.text == b.text) {
+    return 0;
+  }
+  if (anum) {
+    return -1;
+  }
+  if (bnum) {
+    return 1;
+  }
   return a.text < b.text ? -1 : 1;
 }
 
 int compare(const Version& a, const Version& b) {
-  if (a.major != b.major) return a.major < b.major ? -1 : 1;
-  if (a.minor != b.minor) return a.minor < b.minor ? -1 : 1;
-  if (a.patch != b.patch) return a.patch < b.patch ? -1 : 1;
+  if (a.major != b.major) {
+    return a.major < b.major ? -1 : 1;
+  }
+  if (a.minor != b.minor) {
+    return a.minor < b.minor ? -1 : 1;
+  }
+  if (a.patch != b.patch) {
+    return a.patch < b.patch ? -1 : 1;
+  }
   // Having no prerelease ranks above having one.
   if (a.prerelease.empty() || b.prerelease.empty()) {
     return a.prerelease.empty() == b.prerelease.empty() ? 0 : a.prerelease.empty() ? 1 : -1;
@@ -122,12 +144,20 @@ int compare(const Version& a, const Version& b) {
   for (std::size_t i = 0;; ++i) {
     const bool a_end = i >= a.prerelease.size();
     const bool b_end = i >= b.prerelease.size();
-    if (a_end && b_end) return 0;
-    if (b_end) return 1;
-    if (a_end) return -1;
+    if (a_end && b_end) {
+      return 0;
+    }
+    if (b_end) {
+      return 1;
+    }
+    if (a_end) {
+      return -1;
+    }
     const auto& x = a.prerelease[i];
     const auto& y = b.prerelease[i];
-    if (x.text == y.text && x.is_number == y.is_number) continue;
+    if (x.text == y.text && x.is_number == y.is_number) {
+      continue;
+    }
     return compare_identifiers(x, y);
   }
 }

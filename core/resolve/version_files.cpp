@@ -22,9 +22,13 @@ std::vector<Line> lines_of(std::string_view text) {
   while (!text.empty()) {
     const std::size_t nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
     out.push_back({line, ++number});
-    if (nl == std::string_view::npos) break;
+    if (nl == std::string_view::npos) {
+      break;
+    }
     text.remove_prefix(nl + 1);
   }
   return out;
@@ -62,7 +66,9 @@ DeclarationSet parse_single_line(std::string_view text, const std::string& file,
 // it a range instead.
 bool is_key_value(std::string_view line, std::string_view& key) {
   const std::size_t eq = line.find('=');
-  if (eq == std::string_view::npos || eq == 0) return false;
+  if (eq == std::string_view::npos || eq == 0) {
+    return false;
+  }
   key = js::trim(line.substr(0, eq));
   return !key.empty() && key.find_first_not_of(
                              "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -77,7 +83,9 @@ DeclarationSet parse_nvmrc(std::string_view text) {
   std::vector<std::pair<std::string_view, Line>> versions;
   for (const Line& line : lines_of(text)) {
     const std::string_view content = js::trim(line.text.substr(0, line.text.find('#')));
-    if (content.empty()) continue;
+    if (content.empty()) {
+      continue;
+    }
     std::string_view key;
     if (is_key_value(content, key)) {
       if (key == "node") {
@@ -104,7 +112,9 @@ DeclarationSet parse_nvmrc(std::string_view text) {
                              column_of(versions[1].second.text, versions[1].first)}));
     return out;
   }
-  if (!out.refusals.empty()) return out;
+  if (!out.refusals.empty()) {
+    return out;
+  }
   const auto& [value, line] = versions.front();
   return make_declaration("node", std::string(value), file,
                           util::SourceLocation{file, line.number, column_of(line.text, value)});
@@ -132,12 +142,16 @@ DeclarationSet parse_tool_versions(std::string_view text) {
     std::size_t i = 0;
     while (i < content.size()) {
       const std::size_t start = content.find_first_not_of(" \t", i);
-      if (start == std::string_view::npos) break;
+      if (start == std::string_view::npos) {
+        break;
+      }
       const std::size_t end = std::min(content.find_first_of(" \t", start), content.size());
       fields.push_back(content.substr(start, end - start));
       i = end;
     }
-    if (fields.size() < 2) continue;  // asdf ignores a tool without a version
+    if (fields.size() < 2) {
+      continue;  // asdf ignores a tool without a version
+    }
     std::string tool;
     if ((fields[0] == "nodejs" || fields[0] == "node") && !seen_node) {
       tool = "node";
@@ -168,10 +182,14 @@ DeclarationSet parse_tool_versions(std::string_view text) {
       }
       alternatives.push_back(value);
     }
-    if (!ok) continue;
+    if (!ok) {
+      continue;
+    }
     const std::string joined = js::join(alternatives, " ");
     DeclarationSet made = make_declaration(tool, js::join(alternatives, " || "), source, where);
-    for (auto& d : made.declarations) d.value = joined;
+    for (auto& d : made.declarations) {
+      d.value = joined;
+    }
     out.add(made);
   }
   return out;

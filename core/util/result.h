@@ -19,7 +19,9 @@ struct Error {
 
   std::string to_string() const {
     std::string out;
-    if (location) out += location->to_string() + ": ";
+    if (location) {
+      out += location->to_string() + ": ";
+    }
     return out + code + ": " + message;
   }
 };

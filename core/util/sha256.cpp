@@ -62,11 +62,15 @@ Result<std::string> sha256_fd(int fd, const std::string& name_for_errors) {
   for (;;) {
     ssize_t n = ::pread(fd, buf.data(), buf.size(), offset);
     if (n < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR) {
+        continue;
+      }
       return make_error("io-error",
                         "cannot read '" + name_for_errors + "': " + std::strerror(errno));
     }
-    if (n == 0) break;
+    if (n == 0) {
+      break;
+    }
     offset += n;
     REVIEWER_CHECK(EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<size_t>(n)) == 1);
   }

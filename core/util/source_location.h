@@ -14,7 +14,9 @@ struct SourceLocation {
   bool known() const { return line != 0; }
   // "file:line:column", or just "file" when the position is unknown.
   std::string to_string() const {
-    if (!known()) return file;
+    if (!known()) {
+      return file;
+    }
     return file + ":" + std::to_string(line) + ":" + std::to_string(column);
   }
   friend bool operator==(const SourceLocation&, const SourceLocation&) = default;

@@ -15,7 +15,9 @@ std::string upper(std::string_view s) {
 }
 
 bool valid_name(std::string_view n) {
-  if (n.empty() || !(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_')) return false;
+  if (n.empty() || !(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_')) {
+    return false;
+  }
   return std::all_of(n.begin(), n.end(),
                      [](unsigned char c) { return std::isalnum(c) != 0 || c == '_'; });
 }
@@ -99,10 +101,14 @@ constexpr std::array kRedirectPrefixes = {"BASH_",
 bool is_launcher_owned(std::string_view name) {
   const std::string u = upper(name);
   for (const char* e : kLauncherExact) {
-    if (u == e) return true;
+    if (u == e) {
+      return true;
+    }
   }
   for (const char* p : kLauncherPrefixes) {
-    if (u.starts_with(p)) return true;
+    if (u.starts_with(p)) {
+      return true;
+    }
   }
   return false;
 }
@@ -115,16 +121,22 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
   }
   const std::string u = upper(name);
   for (const char* e : kCredentialExact) {
-    if (u == e) return EnvVerdict{"credential-shaped-env", "names a credential"};
+    if (u == e) {
+      return EnvVerdict{"credential-shaped-env", "names a credential"};
+    }
   }
   if (is_launcher_owned(name)) {
     return EnvVerdict{"launcher-owned-env", "the launcher sets this variable itself"};
   }
   for (const char* s : kCredentialSuffixes) {
-    if (u.ends_with(s)) return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
+    if (u.ends_with(s)) {
+      return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
+    }
   }
   for (const char* p : kCredentialPrefixes) {
-    if (u.starts_with(p)) return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
+    if (u.starts_with(p)) {
+      return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
+    }
   }
   if (u.ends_with("_PROXY")) {
     return EnvVerdict{"config-redirecting-env", "redirects network traffic through a proxy"};

@@ -6,7 +6,9 @@ namespace {
 std::string_view trim(std::string_view s) {
   const auto* ws = " \t\r\n";
   auto b = s.find_first_not_of(ws);
-  if (b == std::string_view::npos) return {};
+  if (b == std::string_view::npos) {
+    return {};
+  }
   auto e = s.find_last_not_of(ws);
   return s.substr(b, e - b + 1);
 }

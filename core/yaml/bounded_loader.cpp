@@ -70,7 +70,9 @@ class TreeBuilder final : public YAML::EventHandler {
 
   // The finished tree with every placeholder replaced by a copy of the node it names.
   Node take_root() {
-    if (!anchors_.empty()) expand(root_);  // most workflows have no anchors: skip the walk
+    if (!anchors_.empty()) {
+      expand(root_);  // most workflows have no anchors: skip the walk
+    }
     return std::move(root_);
   }
 
@@ -136,7 +138,9 @@ class TreeBuilder final : public YAML::EventHandler {
 
  private:
   util::SourceLocation where(const YAML::Mark& m) const {
-    if (m.is_null()) return {file_, 0, 0};
+    if (m.is_null()) {
+      return {file_, 0, 0};
+    }
     return {file_, static_cast<std::uint32_t>(m.line + 1),
             static_cast<std::uint32_t>(m.column + 1)};
   }
@@ -181,7 +185,9 @@ class TreeBuilder final : public YAML::EventHandler {
   void close() {
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    if (f.has_key) stop("yaml-syntax", "mapping key without a value", f.mark);
+    if (f.has_key) {
+      stop("yaml-syntax", "mapping key without a value", f.mark);
+    }
     if (f.anchor == 0) {
       add(std::move(f.node), f.height, f.mark, false);
       return;
@@ -192,7 +198,9 @@ class TreeBuilder final : public YAML::EventHandler {
   }
 
   void leaf(Node n, YAML::anchor_t anchor, const YAML::Mark& mark) {
-    if (anchor != 0) anchors_[anchor] = Anchored{n, 1, 0, true};
+    if (anchor != 0) {
+      anchors_[anchor] = Anchored{n, 1, 0, true};
+    }
     add(std::move(n), 0, mark, false);
   }
 
@@ -239,7 +247,9 @@ class TreeBuilder final : public YAML::EventHandler {
     } else {
       if (parent.keys.empty()) {
         parent.keys.reserve(entries.size() * 2);
-        for (const auto& e : entries) parent.keys.insert(e.first.scalar);
+        for (const auto& e : entries) {
+          parent.keys.insert(e.first.scalar);
+        }
       }
       duplicate = !parent.keys.insert(key.scalar).second;
     }
@@ -264,8 +274,12 @@ class TreeBuilder final : public YAML::EventHandler {
       n.location = std::move(written);
       return;
     }
-    for (auto& item : n.items) expand(item);
-    for (auto& entry : n.entries) expand(entry.second);
+    for (auto& item : n.items) {
+      expand(item);
+    }
+    for (auto& entry : n.entries) {
+      expand(entry.second);
+    }
   }
 
   const std::string& file_;
@@ -339,13 +353,17 @@ util::Result<Node> load_file(const std::string& path, const std::string& display
   std::vector<char> buf(65536);
   while (text.size() <= bounds.max_bytes) {
     ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
     if (n < 0) {
       return util::make_error("workflow-unreadable",
                               "cannot read '" + display_name + "': " + std::strerror(errno),
                               util::SourceLocation{display_name, 0, 0});
     }
-    if (n == 0) break;
+    if (n == 0) {
+      break;
+    }
     text.append(buf.data(), static_cast<std::size_t>(n));
   }
   return load(text, display_name, bounds);

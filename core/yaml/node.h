@@ -40,14 +40,18 @@ struct Node {
   // The value of key `key` in a mapping, or nullptr (keys are unique: the loader refuses dups).
   const Node* find(std::string_view key) const {
     for (const auto& [k, v] : entries) {
-      if (k.scalar == key) return &v;
+      if (k.scalar == key) {
+        return &v;
+      }
     }
     return nullptr;
   }
   // The key node of `key`, for positions.
   const Node* find_key(std::string_view key) const {
     for (const auto& [k, v] : entries) {
-      if (k.scalar == key) return &k;
+      if (k.scalar == key) {
+        return &k;
+      }
     }
     return nullptr;
   }

@@ -82,7 +82,9 @@ class Cache final : public reviewer::sdk::Action {
     const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
     ok = check_keys(step, decision) && ok;
-    if (!ok) return;
+    if (!ok) {
+      return;
+    }
     decision.skip("a cache miss: nothing is restored and nothing is saved, as in a cold CI run");
   }
 

@@ -19,8 +19,12 @@ std::vector<std::string> restore_key_lines(std::string_view input) {
     } else {
       key = std::string(js::trim(line));
     }
-    if (!key.empty()) out.push_back(std::move(key));
-    if (nl == std::string_view::npos) break;
+    if (!key.empty()) {
+      out.push_back(std::move(key));
+    }
+    if (nl == std::string_view::npos) {
+      break;
+    }
     rest.remove_prefix(nl + 1);
   }
   return out;
@@ -31,8 +35,9 @@ std::string key_problem(std::string_view key) {
     return "is " + std::to_string(js::utf16_length(key)) +
            " characters long; keys cannot be larger than 512 characters";
   }
-  if (key.find(',') != std::string_view::npos)
+  if (key.find(',') != std::string_view::npos) {
     return "contains a comma; keys cannot contain commas";
+  }
   return {};
 }
 

@@ -95,7 +95,9 @@ class Checkout final : public reviewer::sdk::Action {
     }
     const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
     ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag) && ok;
-    if (!ok) return;
+    if (!ok) {
+      return;
+    }
     int depth = fetch_depth_of(step);
     decision.assert_fetch_depth(depth);
     decision.skip(depth == 1 ? "the worktree is a shallow one-commit clone without tags"

@@ -73,7 +73,9 @@ class SetupBun final : public reviewer::sdk::Action {
                       input ? input->location : step.uses_location());
       ok = false;
     }
-    if (!ok) return;
+    if (!ok) {
+      return;
+    }
     decision.pin("bun", input->value, input->location);
     decision.skip("bun " + std::string(input->value) +
                   " is on PATH (pinned; the launcher verifies the image's bun); no registry is "

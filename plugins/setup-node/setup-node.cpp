@@ -35,7 +35,9 @@ bool is_x64(std::string_view v) { return v == "x64"; }
 std::optional<std::string> exact_version(std::string_view v) {
   static const std::regex kExact(R"(v?((0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)))");
   std::match_results<std::string_view::const_iterator> m;
-  if (!std::regex_match(v.begin(), v.end(), m, kExact)) return std::nullopt;
+  if (!std::regex_match(v.begin(), v.end(), m, kExact)) {
+    return std::nullopt;
+  }
   return m[1].str();
 }
 
@@ -85,7 +87,9 @@ class SetupNode final : public reviewer::sdk::Action {
     }
     auto input = step.inputs().find("node-version");
     std::optional<std::string> version;
-    if (input) version = exact_version(input->value);
+    if (input) {
+      version = exact_version(input->value);
+    }
     if (!version) {
       decision.refuse("runtime-version-not-exact",
                       input ? "actions/setup-node 'node-version' is '" +
@@ -96,7 +100,9 @@ class SetupNode final : public reviewer::sdk::Action {
                       input ? input->location : step.uses_location());
       ok = false;
     }
-    if (!ok) return;
+    if (!ok) {
+      return;
+    }
     decision.pin("node", *version, input->location);
     decision.skip("node " + *version +
                   " is on PATH (pinned; the launcher verifies the image's node); no registry, "

@@ -53,10 +53,16 @@ const std::array kInputs = {
 void check_mode(const reviewer::sdk::StepView& step, std::string_view tag,
                 const reviewer::sdk::PlanDecision& decision, bool& ok) {
   auto mode = step.inputs().find("mode");
-  if (!mode || reviewer::sdk::js::trim(mode->value).empty()) return;  // missing-required-input
+  if (!mode || reviewer::sdk::js::trim(mode->value).empty()) {
+    return;  // missing-required-input
+  }
   std::string m(reviewer::sdk::js::trim(mode->value));
-  for (auto& c : m) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (m == "firewall" || m == "firewall-free") return;
+  for (auto& c : m) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (m == "firewall" || m == "firewall-free") {
+    return;
+  }
   ok = false;
   const std::string what =
       "SocketDev/action 'mode' is '" + reviewer::sdk::printable(mode->value) + "'";
@@ -83,7 +89,9 @@ class SocketFirewall final : public reviewer::sdk::Action {
     const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
     check_mode(step, tag, decision, ok);
-    if (!ok) return;
+    if (!ok) {
+      return;
+    }
     decision.skip(
         "the image's sfw stands in for the free Socket Firewall: it runs its arguments "
         "unwrapped, without blocking packages (docs/fidelity-socket.md)");

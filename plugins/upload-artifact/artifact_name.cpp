@@ -25,14 +25,18 @@ constexpr std::array kForbidden = {
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto& c : out) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
   return out;
 }
 
 }  // namespace
 
 std::string name_problem(std::string_view name) {
-  if (name.empty()) return "is empty";
+  if (name.empty()) {
+    return "is empty";
+  }
   for (const auto& f : kForbidden) {
     if (name.find(f.c) != std::string_view::npos) {
       return "contains the forbidden character " + std::string(f.what);
@@ -48,14 +52,18 @@ std::optional<std::string> uploaded_name(const reviewer::sdk::StepView& step) {
   }
   const bool merge = step.action() == "actions/upload-artifact/merge";
   auto name = step.inputs().find("name");
-  if (!name) return std::string(merge ? "merged-artifacts" : "artifact");
+  if (!name) {
+    return std::string(merge ? "merged-artifacts" : "artifact");
+  }
   return std::string(reviewer::sdk::js::trim(name->value));
 }
 
 bool may_equal(std::string_view pattern, std::string_view name) {
   const std::string p = lower(pattern);
   const std::string n = lower(name);
-  if (p.find("${{") == std::string::npos) return p == n;
+  if (p.find("${{") == std::string::npos) {
+    return p == n;
+  }
   // Each literal part (trimmed: an expression may supply the whitespace the name's own trim
   // drops) must occur in `name`, in order; that holds for every name the pattern can become.
   std::size_t at = 0;
@@ -65,11 +73,17 @@ bool may_equal(std::string_view pattern, std::string_view name) {
     std::string_view part = reviewer::sdk::js::trim(std::string_view(p).substr(
         from, open == std::string::npos ? std::string::npos : open - from));
     std::size_t found = n.find(part, at);
-    if (found == std::string::npos) return false;
+    if (found == std::string::npos) {
+      return false;
+    }
     at = found + part.size();
-    if (open == std::string::npos) break;
+    if (open == std::string::npos) {
+      break;
+    }
     std::size_t close = p.find("}}", open + 3);
-    if (close == std::string::npos) break;
+    if (close == std::string::npos) {
+      break;
+    }
     from = close + 2;
   }
   return true;

@@ -46,7 +46,9 @@ const std::array kInputs = {
 void check_number(const reviewer::sdk::StepView& step, std::string_view input, std::int64_t max,
                   bool fails_out_of_range, const reviewer::sdk::PlanDecision& decision, bool& ok) {
   auto entry = step.inputs().find(input);
-  if (!entry) return;
+  if (!entry) {
+    return;
+  }
   const std::string_view v = js::trim(entry->value);
   const auto parsed = js::parse_int(v);
   const std::string what = "actions/upload-artifact '" + std::string(input) + "' is '" +
@@ -68,9 +70,13 @@ void check_number(const reviewer::sdk::StepView& step, std::string_view input, s
 void check_if_no_files_found(const reviewer::sdk::StepView& step,
                              const reviewer::sdk::PlanDecision& decision, bool& ok) {
   auto entry = step.inputs().find("if-no-files-found");
-  if (!entry) return;
+  if (!entry) {
+    return;
+  }
   const std::string_view v = js::trim(entry->value);
-  if (v == "warn" || v == "ignore") return;
+  if (v == "warn" || v == "ignore") {
+    return;
+  }
   if (v == "error") {
     decision.refuse("invalid-input-value",
                     "actions/upload-artifact 'if-no-files-found' is 'error': CI fails when the "
@@ -110,10 +116,16 @@ void check_unique(const reviewer::sdk::StepView& step, const std::string& name,
     return;
   }
   for (const auto other : *steps) {
-    if (other.job_id() == step.job_id() && other.index() == step.index()) continue;
-    if (!is_uploader(other.action())) continue;
+    if (other.job_id() == step.job_id() && other.index() == step.index()) {
+      continue;
+    }
+    if (!is_uploader(other.action())) {
+      continue;
+    }
     auto other_name = uploaded_name(other);
-    if (other_name && !may_equal(*other_name, name)) continue;
+    if (other_name && !may_equal(*other_name, name)) {
+      continue;
+    }
     const auto loc = other.location();
     decision.refuse("artifact-name-not-unique",
                     "artifact '" + reviewer::sdk::printable(name) +
@@ -161,7 +173,9 @@ class UploadArtifact final : public reviewer::sdk::Action {
         check_unique(step, *name, job, decision, ok);
       }
     }
-    if (!ok || !name) return;
+    if (!ok || !name) {
+      return;
+    }
     decision.skip("artifact '" + *name +
                   "' is not uploaded; no later step can read it, and the real upload cannot "
                   "fail on these inputs");

@@ -33,7 +33,9 @@ class Hello final : public reviewer::sdk::Action {
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
     const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    if (!reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag)) return;
+    if (!reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag)) {
+      return;
+    }
     decision.skip("hello only prints a greeting; nothing later depends on it");
   }
   // 4. Execute: verify what the skip asserted if the host can observe it; otherwise log.

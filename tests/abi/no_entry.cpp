@@ -5,7 +5,9 @@
 namespace {
 __attribute__((constructor)) void leave_marker() {
   if (const char* path = std::getenv("REVIEWER_TEST_MARKER")) {
-    if (FILE* f = std::fopen(path, "w")) std::fclose(f);
+    if (FILE* f = std::fopen(path, "w")) {
+      std::fclose(f);
+    }
   }
 }
 }  // namespace

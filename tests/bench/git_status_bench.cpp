@@ -25,7 +25,9 @@ namespace {
 
 int run(const std::vector<std::string>& argv, const std::string& home, bool quiet) {
   std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  for (const auto& a : argv) {
+    args.push_back(const_cast<char*>(a.c_str()));
+  }
   args.push_back(nullptr);
   const std::string home_env = "HOME=" + home;
   std::vector<std::string> env_strings{"PATH=/usr/bin:/bin",    home_env,
@@ -33,15 +35,21 @@ int run(const std::vector<std::string>& argv, const std::string& home, bool quie
                                        "GIT_AUTHOR_NAME=b",     "GIT_AUTHOR_EMAIL=b@x",
                                        "GIT_COMMITTER_NAME=b",  "GIT_COMMITTER_EMAIL=b@x"};
   std::vector<char*> env;
-  for (auto& e : env_strings) env.push_back(e.data());
+  for (auto& e : env_strings) {
+    env.push_back(e.data());
+  }
   env.push_back(nullptr);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  if (quiet) posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  if (quiet) {
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  }
   pid_t pid = 0;
   const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), env.data());
   posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) return -1;
+  if (rc != 0) {
+    return -1;
+  }
   int status = 0;
   waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -59,7 +67,9 @@ struct Worktree {
     const char* n = std::getenv("REVIEWER_BENCH_FILES");
     files = n ? std::strtoul(n, nullptr, 10) : 100000;
     std::string tmpl = "/tmp/reviewer-git-bench-XXXXXX";
-    if (::mkdtemp(tmpl.data()) == nullptr) std::abort();
+    if (::mkdtemp(tmpl.data()) == nullptr) {
+      std::abort();
+    }
     root = tmpl;
     home = root + "/home";
     ::mkdir(home.c_str(), 0700);
@@ -68,7 +78,9 @@ struct Worktree {
     for (size_t i = 0; i < files; ++i) {
       const size_t dir = i / 100;
       const std::string d = src + "/d" + std::to_string(dir / 100) + "/s" + std::to_string(dir);
-      if (i % 100 == 0) std::filesystem::create_directories(d);
+      if (i % 100 == 0) {
+        std::filesystem::create_directories(d);
+      }
       const std::string p = d + "/f" + std::to_string(i % 100) + ".txt";
       FILE* f = std::fopen(p.c_str(), "w");
       std::fprintf(f, "line %zu\n", i);
@@ -83,7 +95,9 @@ struct Worktree {
     ::sleep(1);
     git_status();
     auto b = reviewer::git::pin_baseline(wt, home);
-    if (!b.ok()) std::abort();
+    if (!b.ok()) {
+      std::abort();
+    }
     baseline = *b;
     if (!reviewer::git::check_clean_clone(wt, home, baseline).empty()) {
       std::fprintf(stderr, "the generated worktree is not clean\n");
@@ -163,7 +177,9 @@ BENCHMARK(BM_CheckBeforeJob)->Unit(benchmark::kMillisecond)->UseRealTime()->MinT
 struct RatioReport {
   ~RatioReport() {
     const Figures& f = figures;
-    if (f.git_ns <= 0 || f.guard_ns <= 0) return;
+    if (f.git_ns <= 0 || f.guard_ns <= 0) {
+      return;
+    }
     std::printf(
         "\nclean-clone check %.1f ms, git status --porcelain --ignored -uall %.1f ms, "
         "ratio %.2fx (target <= 1.50x) on %zu files\n",

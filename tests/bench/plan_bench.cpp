@@ -28,13 +28,17 @@ const reviewer::plugins::Registry& registry() {
 
 PlanResult load_and_plan(const std::string& text) {
   auto root = reviewer::yaml::load(text, kFile);
-  if (!root) return {std::nullopt, {{root.error().code, root.error().message, {}}}};
+  if (!root) {
+    return {std::nullopt, {{root.error().code, root.error().message, {}}}};
+  }
   return reviewer::plan::plan_workflow(*root, {kFile, "build", "main"}, registry());
 }
 
 std::string job(const std::string& id, const std::string& needs, int steps, int script_lines) {
   std::string s = "  " + id + ":\n    name: " + id + "\n    runs-on: ubuntu-latest\n";
-  if (!needs.empty()) s += "    needs: [" + needs + "]\n";
+  if (!needs.empty()) {
+    s += "    needs: [" + needs + "]\n";
+  }
   s += "    timeout-minutes: 30\n    env:\n      NODE_ENV: test\n    steps:\n      - uses: " +
        std::string(kCheckout) + "\n        with:\n          fetch-depth: 1\n";
   for (int i = 0; i < steps; ++i) {
@@ -72,9 +76,13 @@ std::string largest() {
   }
   s += "END: v}\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " +
        std::string(kCheckout) + "\n";
-  for (int i = 0; i < 600; ++i) s += "      - run: make target-" + std::to_string(i) + "\n";
+  for (int i = 0; i < 600; ++i) {
+    s += "      - run: make target-" + std::to_string(i) + "\n";
+  }
   s += "      - run: |\n";
-  while (s.size() < 256 * 1024 - 64) s += "          echo padding the file to the bound\n";
+  while (s.size() < 256 * 1024 - 64) {
+    s += "          echo padding the file to the bound\n";
+  }
   return s;
 }
 
@@ -84,7 +92,9 @@ std::string alias_bomb() {
   char prev = 'a';
   for (char c = 'b'; c <= 'j'; ++c) {
     doc += std::string(1, c) + ": &" + c + " [";
-    for (int i = 0; i < 9; ++i) doc += std::string("*") + prev + ", ";
+    for (int i = 0; i < 9; ++i) {
+      doc += std::string("*") + prev + ", ";
+    }
     doc += std::string("*") + prev + "]\n";
     prev = c;
   }
@@ -107,7 +117,9 @@ void run(benchmark::State& state, const std::string& text, bool expect_plan) {
     return;
   }
   const long rss_before = max_rss_kib();
-  for (auto _ : state) benchmark::DoNotOptimize(load_and_plan(text));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(load_and_plan(text));
+  }
   state.counters["bytes"] = static_cast<double>(text.size());
   state.counters["rss_growth_kib"] = static_cast<double>(max_rss_kib() - rss_before);
   state.counters["max_rss_kib"] = static_cast<double>(max_rss_kib());
@@ -120,7 +132,9 @@ void BM_AliasBomb(benchmark::State& state) { run(state, alias_bomb(), false); }
 // The loader's share of BM_Largest.
 void BM_LargestLoadOnly(benchmark::State& state) {
   const std::string text = largest();
-  for (auto _ : state) benchmark::DoNotOptimize(reviewer::yaml::load(text, kFile));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(reviewer::yaml::load(text, kFile));
+  }
 }
 
 BENCHMARK(BM_AliasBomb)->Unit(benchmark::kMillisecond);

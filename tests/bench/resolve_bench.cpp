@@ -19,14 +19,18 @@ const char* const kRanges[] = {"22.x", ">=20 <23", "^1.3.0", "~22.22.0", "1.0.0 
 void BM_SatisfiesParsed(benchmark::State& state) {
   const Range range = Range::parse(kRanges[state.range(0)]).value();
   const Version version = parse_version("22.22.1").value();
-  for (auto _ : state) benchmark::DoNotOptimize(range.test(version));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(range.test(version));
+  }
   state.SetLabel(kRanges[state.range(0)]);
 }
 BENCHMARK(BM_SatisfiesParsed)->DenseRange(0, 4);
 
 void BM_SatisfiesStrings(benchmark::State& state) {
   const char* range = kRanges[state.range(0)];
-  for (auto _ : state) benchmark::DoNotOptimize(satisfies("22.22.1", range));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(satisfies("22.22.1", range));
+  }
   state.SetLabel(range);
 }
 BENCHMARK(BM_SatisfiesStrings)->DenseRange(0, 4);
@@ -47,7 +51,9 @@ void BM_Resolve(benchmark::State& state) {
     for (auto _ : state) {
       auto result = resolve(tmpl, *matrix, {});
       benchmark::DoNotOptimize(result);
-      if (!std::holds_alternative<Resolution>(result)) state.SkipWithError("did not resolve");
+      if (!std::holds_alternative<Resolution>(result)) {
+        state.SkipWithError("did not resolve");
+      }
     }
   }
   std::filesystem::remove_all(tmpl);

@@ -40,7 +40,9 @@ std::string job(const std::string& id, const std::string& steps, const std::stri
 class LauncherE2E : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!can_run_sandbox()) GTEST_SKIP() << "the run model needs root to create namespaces";
+    if (!can_run_sandbox()) {
+      GTEST_SKIP() << "the run model needs root to create namespaces";
+    }
   }
 };
 

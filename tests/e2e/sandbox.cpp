@@ -26,14 +26,18 @@ std::string quote(const std::string& s) {
 
 void must(const std::string& command) {
   auto r = run_command(command);
-  if (r.exit_code != 0) throw std::runtime_error("command failed: " + command + "\n" + r.output);
+  if (r.exit_code != 0) {
+    throw std::runtime_error("command failed: " + command + "\n" + r.output);
+  }
 }
 
 }  // namespace
 
 std::string RunResult::last_line() const {
   std::string s = output;
-  while (!s.empty() && s.back() == '\n') s.pop_back();
+  while (!s.empty() && s.back() == '\n') {
+    s.pop_back();
+  }
   auto nl = s.rfind('\n');
   return nl == std::string::npos ? s : s.substr(nl + 1);
 }
@@ -41,10 +45,14 @@ std::string RunResult::last_line() const {
 RunResult run_command(const std::string& command) {
   RunResult r;
   FILE* p = ::popen((command + " 2>&1").c_str(), "r");
-  if (p == nullptr) return r;
+  if (p == nullptr) {
+    return r;
+  }
   std::array<char, 4096> buf{};
   std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.output.append(buf.data(), n);
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) {
+    r.output.append(buf.data(), n);
+  }
   int status = ::pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
@@ -81,9 +89,13 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
                     " --workspace " + quote(workspace) + " --prefix " + quote(REVIEWER_E2E_STAGE) +
                     " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +
                     quote(run.base);
-  for (const auto& e : run.caller_env) cmd += " --caller-env " + quote(e);
+  for (const auto& e : run.caller_env) {
+    cmd += " --caller-env " + quote(e);
+  }
   cmd += " --";
-  for (const auto& a : run.launcher_args) cmd += " " + quote(a);
+  for (const auto& a : run.launcher_args) {
+    cmd += " " + quote(a);
+  }
   return run_command(cmd);
 }
 

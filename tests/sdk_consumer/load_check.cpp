@@ -11,11 +11,15 @@ int main(int argc, char** argv) {
     return 2;
   }
   auto loaded = reviewer::plugins::Registry::load(argv[1]);
-  for (const auto& r : loaded.refusals) std::cout << reviewer::report::to_text(r) << "\n";
+  for (const auto& r : loaded.refusals) {
+    std::cout << reviewer::report::to_text(r) << "\n";
+  }
   for (const auto& p : loaded.registry.plugins()) {
     for (const auto& c : p.claims) {
       std::cout << "loaded " << p.name << " claiming " << c.action;
-      for (const auto& ref : c.refs) std::cout << " " << ref.sha << "=" << ref.tag;
+      for (const auto& ref : c.refs) {
+        std::cout << " " << ref.sha << "=" << ref.tag;
+      }
       std::cout << "\n";
     }
   }

@@ -27,7 +27,9 @@ std::set<std::string> emitted_rules() {
   for (const char* root : {"core", "plugins"}) {
     for (const auto& e : fs::recursive_directory_iterator(fs::path(REVIEWER_SOURCE_DIR) / root)) {
       auto ext = e.path().extension();
-      if (ext != ".cpp" && ext != ".h" && ext != ".hpp") continue;
+      if (ext != ".cpp" && ext != ".h" && ext != ".hpp") {
+        continue;
+      }
       std::ifstream in(e.path());
       std::string text((std::istreambuf_iterator<char>(in)), {});
       for (std::sregex_iterator it(text.begin(), text.end(), kRule), end; it != end; ++it) {
@@ -35,7 +37,9 @@ std::set<std::string> emitted_rules() {
       }
     }
   }
-  for (const auto& c : kInternalCodes) out.erase(c);
+  for (const auto& c : kInternalCodes) {
+    out.erase(c);
+  }
   return out;
 }
 
@@ -46,7 +50,9 @@ TEST(Catalogue, EveryRuleTheCodeGivesIsCatalogued) {
   ASSERT_GT(emitted.size(), 80u) << "the scan found too little to mean anything";
   std::vector<std::string> missing;
   for (const auto& r : emitted) {
-    if (!catalogued.count(r)) missing.push_back(r);
+    if (!catalogued.count(r)) {
+      missing.push_back(r);
+    }
   }
   EXPECT_THAT(missing, ::testing::IsEmpty());
 }

@@ -18,7 +18,9 @@ std::pair<int, std::string> run(const std::string& args) {
   std::string out;
   char buf[4096];
   std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) {
+    out.append(buf, n);
+  }
   int status = ::pclose(p);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }

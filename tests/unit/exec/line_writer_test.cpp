@@ -14,14 +14,18 @@ std::string through(const std::vector<std::string>& chunks) {
   ::fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
   {
     LineWriter w(fds[1], "> ");
-    for (const auto& c : chunks) w.feed(c);
+    for (const auto& c : chunks) {
+      w.feed(c);
+    }
     w.flush();
   }
   ::close(fds[1]);
   std::string out;
   char buf[65536];
   ssize_t n;
-  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) out.append(buf, static_cast<std::size_t>(n));
+  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) {
+    out.append(buf, static_cast<std::size_t>(n));
+  }
   ::close(fds[0]);
   return out;
 }

@@ -179,7 +179,9 @@ TEST_F(CleanCloneTest, MovedHeadIsRefused) {
   const report::Refusals r = before(baseline_, 1);
   EXPECT_RULES(r, {std::string(kRuleHeadMoved), std::string(kRuleHistoryShape)});
   for (const auto& each : r) {
-    if (each.rule != kRuleHeadMoved) continue;
+    if (each.rule != kRuleHeadMoved) {
+      continue;
+    }
     EXPECT_EQ(each.message.substr(0, 24), "HEAD is refs/heads/main ");
     EXPECT_NE(
         each.message.find(", pinned at the first job as refs/heads/main at " + baseline_.head),

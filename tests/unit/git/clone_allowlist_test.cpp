@@ -46,7 +46,9 @@ TEST(ConfigKeyAllowed, TableOfKeys) {
       {"core", false},
       {"", false},
   };
-  for (const auto& c : cases) EXPECT_EQ(config_key_allowed(c.key), c.allowed) << c.key;
+  for (const auto& c : cases) {
+    EXPECT_EQ(config_key_allowed(c.key), c.allowed) << c.key;
+  }
 }
 
 TEST(ConfigKeyAllowed, CanonicalKeepsSubsectionCase) {
@@ -69,7 +71,9 @@ class CloneShapeTest : public GitFixture, public ::testing::WithParamInterface<C
 TEST_P(CloneShapeTest, PlainCloneIsAccepted) {
   const CloneShape& s = GetParam();
   clone(s.depth, s.args);
-  if (*s.after != '\0') in_wt(s.after);
+  if (*s.after != '\0') {
+    in_wt(s.after);
+  }
   const std::string keys = sh_output(wt(),
                                      "git config --local --list --name-only; "
                                      "git config --global --list --name-only 2>/dev/null || true",

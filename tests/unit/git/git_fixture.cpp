@@ -59,10 +59,14 @@ void sh(const std::string& cwd, const std::string& script, const std::string& ho
 std::string sh_output(const std::string& cwd, const std::string& script, const std::string& home) {
   std::string out;
   FILE* p = ::popen((command(cwd, script, home) + " 2>/dev/null").c_str(), "r");
-  if (p == nullptr) return out;
+  if (p == nullptr) {
+    return out;
+  }
   std::array<char, 4096> buf{};
   size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) {
+    out.append(buf.data(), n);
+  }
   ::pclose(p);
   return out;
 }
@@ -79,13 +83,17 @@ bool exists(const std::string& path) {
 
 std::set<std::string> rules_of(const report::Refusals& refusals) {
   std::set<std::string> out;
-  for (const auto& r : refusals) out.insert(r.rule);
+  for (const auto& r : refusals) {
+    out.insert(r.rule);
+  }
   return out;
 }
 
 std::string describe(const report::Refusals& refusals) {
   std::string out;
-  for (const auto& r : refusals) out += report::to_text(r) + "\n";
+  for (const auto& r : refusals) {
+    out += report::to_text(r) + "\n";
+  }
   return out;
 }
 

@@ -51,7 +51,9 @@ TEST_F(WorktreeShapeTest, SymlinkedLockfileIsRefusedBeforeTheJob) {
                    std::string(kRuleCleanClone)});
   bool found = false;
   for (const auto& each : r) {
-    if (each.rule != kRuleSymlinkedLockfile) continue;
+    if (each.rule != kRuleSymlinkedLockfile) {
+      continue;
+    }
     found = true;
     EXPECT_EQ(each.message,
               "'package-lock.json' is a symlink; lockfiles and version declarations must be "

@@ -58,7 +58,9 @@ TEST(Glob, UndecidableUnlessTheHeadRulesItOut) {
 
 TEST(Glob, NoExponentialBacktracking) {
   std::string p;
-  for (int i = 0; i < 200; ++i) p += "*a";
+  for (int i = 0; i < 200; ++i) {
+    p += "*a";
+  }
   const std::string n(250, 'a');
   auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(m(p + "b", n), "no");

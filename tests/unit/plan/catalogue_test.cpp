@@ -48,12 +48,16 @@ std::set<std::string> emitted() {
   for (const char* dir : {"core/yaml", "core/workflow", "core/plan"}) {
     for (const auto& e :
          std::filesystem::directory_iterator(std::filesystem::path(REVIEWER_SOURCE_DIR) / dir)) {
-      if (e.path().extension() != ".cpp" || e.path().filename() == "fixtures.cpp") continue;
+      if (e.path().extension() != ".cpp" || e.path().filename() == "fixtures.cpp") {
+        continue;
+      }
       const std::string src = reviewer::plan::testing::read_file(e.path());
       for (const auto* re : {&call, &verdict, &key_rule, &ternary}) {
         for (std::sregex_iterator it(src.begin(), src.end(), *re), end; it != end; ++it) {
           for (std::size_t g = 1; g < it->size(); ++g) {
-            if ((*it)[g].matched) ids.insert((*it)[g]);
+            if ((*it)[g].matched) {
+              ids.insert((*it)[g]);
+            }
           }
         }
       }
@@ -64,14 +68,19 @@ std::set<std::string> emitted() {
 
 TEST(Catalogue, EveryRuleIsDocumented) {
   const auto docs = reviewer::plan::testing::catalogued_rule_ids();
-  for (const auto& id : kRules) EXPECT_TRUE(docs.count(id)) << id << " is not in docs/refusals.md";
+  for (const auto& id : kRules) {
+    EXPECT_TRUE(docs.count(id)) << id << " is not in docs/refusals.md";
+  }
 }
 
 TEST(Catalogue, TheListMatchesTheSources) {
   const auto found = emitted();
-  for (const auto& id : found) EXPECT_TRUE(kRules.count(id)) << id << " is emitted but not listed";
-  for (const auto& id : kRules)
+  for (const auto& id : found) {
+    EXPECT_TRUE(kRules.count(id)) << id << " is emitted but not listed";
+  }
+  for (const auto& id : kRules) {
     EXPECT_TRUE(found.count(id)) << id << " is listed but never emitted";
+  }
 }
 
 }  // namespace

@@ -24,7 +24,9 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
     auto ext = e.path().extension();
-    if (ext == ".yml" || ext == ".yaml") files.push_back(e.path());
+    if (ext == ".yml" || ext == ".yaml") {
+      files.push_back(e.path());
+    }
   }
   std::sort(files.begin(), files.end());
   ASSERT_GE(files.size(), 70u) << "the corpus is missing from " << dir;
@@ -44,7 +46,9 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
       continue;
     }
     const yaml::Node* jobs = root->is_mapping() ? root->find("jobs") : nullptr;
-    if (jobs == nullptr || !jobs->is_mapping()) continue;
+    if (jobs == nullptr || !jobs->is_mapping()) {
+      continue;
+    }
     for (const auto& [key, value] : jobs->entries) {
       auto result = plan_workflow(*root, {name, key.scalar, "main"}, testing::registry());
       ASSERT_NE(result.plan.has_value(), !result.refusals.empty()) << name << " " << key.scalar;
@@ -63,17 +67,25 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
         EXPECT_TRUE(r.location->known()) << name << " " << key.scalar << ": " << report::to_text(r);
         rules.insert(r.rule);
       }
-      for (const auto& rule : rules) ++jobs_per_rule[rule];
+      for (const auto& rule : rules) {
+        ++jobs_per_rule[rule];
+      }
     }
   }
   std::vector<std::pair<int, std::string>> table;
-  for (const auto& [rule, n] : jobs_per_rule) table.emplace_back(-n, rule);
+  for (const auto& [rule, n] : jobs_per_rule) {
+    table.emplace_back(-n, rule);
+  }
   std::sort(table.begin(), table.end());
   std::cout << "corpus: " << files.size() << " files, " << planned + refused << " jobs: " << planned
             << " planned, " << refused << " refused; " << unloadable << " files refused at load\n";
-  for (const auto& j : planned_jobs) std::cout << "  planned: " << j << "\n";
+  for (const auto& j : planned_jobs) {
+    std::cout << "  planned: " << j << "\n";
+  }
   std::cout << "| rule | refused jobs |\n|---|---|\n";
-  for (const auto& [n, rule] : table) std::cout << "| `" << rule << "` | " << -n << " |\n";
+  for (const auto& [n, rule] : table) {
+    std::cout << "| `" << rule << "` | " << -n << " |\n";
+  }
 }
 
 }  // namespace

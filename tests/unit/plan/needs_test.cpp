@@ -17,7 +17,9 @@ std::vector<std::string> closure(const std::string& jobs_yaml, const std::string
   Findings f;
   auto out = needs_closure(*root, job, f);
   if (refusals != nullptr) {
-    for (const auto& r : f.take()) *refusals += r.rule + "@" + r.location->to_string() + " ";
+    for (const auto& r : f.take()) {
+      *refusals += r.rule + "@" + r.location->to_string() + " ";
+    }
   }
   return out;
 }

@@ -52,7 +52,9 @@ inline const plugins::Registry& registry() {
 // fixture; see tests/fuzz/CMakeLists.txt.
 inline void dump_seed(const std::string& name, const std::string& text) {
   const char* dir = std::getenv("REVIEWER_FUZZ_SEED_DIR");
-  if (dir == nullptr) return;
+  if (dir == nullptr) {
+    return;
+  }
   std::filesystem::create_directories(dir);
   std::ofstream(std::filesystem::path(dir) / (name + ".yml")) << text;
 }
@@ -70,9 +72,15 @@ inline std::string plan_text(const std::string& text, const std::string& job = "
     result = plan_workflow(*root, {file, job, base}, registry());
   }
   std::string lines;
-  for (const auto& r : result.refusals) lines += report::to_text(r) + "\n";
-  if (result.plan) lines = "(planned)\n";
-  if (out != nullptr) *out = std::move(result);
+  for (const auto& r : result.refusals) {
+    lines += report::to_text(r) + "\n";
+  }
+  if (result.plan) {
+    lines = "(planned)\n";
+  }
+  if (out != nullptr) {
+    *out = std::move(result);
+  }
   return lines;
 }
 

@@ -96,7 +96,9 @@ INSTANTIATE_TEST_SUITE_P(Forms, AcceptedForm, ::testing::ValuesIn(kForms),
 
 const std::string& form(const std::string& name) {
   for (const auto& f : kForms) {
-    if (name == f.name) return f.workflow;
+    if (name == f.name) {
+      return f.workflow;
+    }
   }
   ADD_FAILURE() << "no form " << name;
   return kForms[0].workflow;
@@ -105,7 +107,9 @@ const std::string& form(const std::string& name) {
 nlohmann::json plan_json(const std::string& wf, const std::string& job = "build") {
   PlanResult r;
   EXPECT_EQ(plan_text(wf, job, "main", &r), "(planned)\n");
-  if (!r.plan) return {};
+  if (!r.plan) {
+    return {};
+  }
   return to_json(*r.plan);
 }
 
@@ -157,7 +161,9 @@ TEST(PlanCarries, AlwaysJobsAndNeedsInDependencyOrder) {
       "  test:\n    needs: setup\n" + step + "  setup:\n" + step;
   auto j = plan_json(wf);
   std::vector<std::string> order;
-  for (const auto& job : j["jobs"]) order.push_back(job["id"]);
+  for (const auto& job : j["jobs"]) {
+    order.push_back(job["id"]);
+  }
   // Dependencies first; among ready jobs, declaration order (lint before test).
   EXPECT_EQ(order, (std::vector<std::string>{"setup", "lint", "test", "build"}));
   EXPECT_EQ(j["jobs"][3]["if"], "always()");

@@ -51,7 +51,9 @@ TEST(ElfEntry, TruncatedAndForeignFilesAreMalformedNotCrashes) {
   }
   // Section header offsets pointing far outside the file.
   std::string corrupt = bytes;
-  for (int i = 0; i < 8; ++i) corrupt[0x28 + i] = '\x7f';
+  for (int i = 0; i < 8; ++i) {
+    corrupt[0x28 + i] = '\x7f';
+  }
   std::ofstream(tmp, std::ios::binary | std::ios::trunc) << corrupt;
   auto s = symbols_of(tmp);
   ASSERT_FALSE(s.ok());

@@ -29,7 +29,9 @@ class PluginDir {
   ~PluginDir() { fs::remove_all(dir_); }
   // Copies tests/abi's `name`.so in as `as`.so (default: same name) and lists it.
   std::string add(const std::string& name, std::string as = "") {
-    if (as.empty()) as = name;
+    if (as.empty()) {
+      as = name;
+    }
     std::string to = dir_ + "/" + as + ".so";
     fs::copy_file(std::string(REVIEWER_ABI_TEST_DIR) + "/" + name + ".so", to);
     ::chmod(to.c_str(), 0644);
@@ -70,7 +72,9 @@ class Marker {
 
 std::vector<std::string> rules(const Registry::Loaded& l) {
   std::vector<std::string> out;
-  for (const auto& r : l.refusals) out.push_back(r.rule);
+  for (const auto& r : l.refusals) {
+    out.push_back(r.rule);
+  }
   return out;
 }
 
@@ -218,7 +222,9 @@ TEST(PluginHost, RefusesAWorldWritableDirectory) {
 }
 
 TEST(PluginHost, RefusesAPluginOwnedBySomeoneElse) {
-  if (::geteuid() != 0) GTEST_SKIP() << "needs root to give a file away";
+  if (::geteuid() != 0) {
+    GTEST_SKIP() << "needs root to give a file away";
+  }
   PluginDir d;
   std::string path = d.add("good");
   d.write_manifest();

@@ -30,7 +30,9 @@ json minimal() {
 
 std::string error_of(const json& doc) {
   auto m = parse_matrix(doc.dump(), "m.json");
-  if (m.ok()) return "ok";
+  if (m.ok()) {
+    return "ok";
+  }
   EXPECT_EQ(m.error().code, "invalid-matrix");
   return m.error().message;
 }
@@ -41,7 +43,9 @@ TEST(Matrix, ShippedFileLoads) {
   ASSERT_GE(m->images.size(), 3U);
   EXPECT_EQ(m->base.platform, "linux/amd64");
   std::map<std::string, std::map<std::string, std::string>> by_name;
-  for (const auto& image : m->images) by_name[image.name] = image.runtimes;
+  for (const auto& image : m->images) {
+    by_name[image.name] = image.runtimes;
+  }
   EXPECT_EQ(by_name["reviewer-node20-bun13"],
             (std::map<std::string, std::string>{{"node", "20.20.2"}, {"bun", "1.3.10"}}));
   EXPECT_EQ(by_name["reviewer-node22-bun1310"],

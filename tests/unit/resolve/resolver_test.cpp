@@ -34,14 +34,20 @@ class Resolver : public ::testing::Test {
   }
   std::string image(const std::vector<Pin>& pins = {}) {
     auto r = run(pins);
-    if (auto* res = std::get_if<Resolution>(&r)) return res->image;
+    if (auto* res = std::get_if<Resolution>(&r)) {
+      return res->image;
+    }
     std::string out;
-    for (const auto& f : std::get<report::Refusals>(r)) out += f.rule + ": " + f.message + "\n";
+    for (const auto& f : std::get<report::Refusals>(r)) {
+      out += f.rule + ": " + f.message + "\n";
+    }
     return out;
   }
   report::Refusals refusals(const std::vector<Pin>& pins = {}) {
     auto r = run(pins);
-    if (auto* rs = std::get_if<report::Refusals>(&r)) return *rs;
+    if (auto* rs = std::get_if<report::Refusals>(&r)) {
+      return *rs;
+    }
     ADD_FAILURE() << "resolved to " << std::get<Resolution>(r).image;
     return {};
   }

@@ -41,10 +41,16 @@ std::vector<Case> load_all() {
   std::vector<Case> cases;
   for (const auto& [file, count] : kExpectedCounts) {
     std::ifstream in(kFixtureDir / file);
-    if (!in) continue;  // counted below
+    if (!in) {
+      continue;  // counted below
+    }
     const json rows = json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (!rows.is_array()) continue;
-    for (std::size_t i = 0; i < rows.size(); ++i) cases.push_back({file, i, rows[i]});
+    if (!rows.is_array()) {
+      continue;
+    }
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      cases.push_back({file, i, rows[i]});
+    }
   }
   return cases;
 }
@@ -69,7 +75,9 @@ std::string describe(const Case& c) {
 
 TEST(SemverFixtures, EveryFileIsLoadedWithItsRowCount) {
   std::map<std::string, std::size_t> seen;
-  for (const auto& c : all_cases()) ++seen[c.file];
+  for (const auto& c : all_cases()) {
+    ++seen[c.file];
+  }
   for (const auto& [file, count] : kExpectedCounts) {
     EXPECT_EQ(seen[file], count) << file;
   }

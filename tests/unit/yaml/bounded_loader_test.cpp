@@ -18,14 +18,18 @@ constexpr const char* kFile = "w.yml";
 // The full diagnostic, as `reviewer plan` prints it.
 std::string refusal(const std::string& text) {
   auto r = load(text, kFile);
-  if (r) return "(loaded)";
+  if (r) {
+    return "(loaded)";
+  }
   return r.error().to_string();
 }
 
 std::string repeat(const std::string& s, std::size_t n) {
   std::string out;
   out.reserve(s.size() * n);
-  for (std::size_t i = 0; i < n; ++i) out += s;
+  for (std::size_t i = 0; i < n; ++i) {
+    out += s;
+  }
   return out;
 }
 

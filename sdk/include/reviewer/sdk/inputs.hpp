@@ -74,7 +74,9 @@ constexpr InputSpec strict_boolean(std::string_view name) {
 // "true"), which never fails: only a case-insensitive "true" or "false" says clearly what the
 // author meant, so plugins accept those spellings and refuse the rest as unclear.
 inline bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
+  if (a.size() != b.size()) {
+    return false;
+  }
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (std::tolower(static_cast<unsigned char>(a[i])) !=
         std::tolower(static_cast<unsigned char>(b[i]))) {
@@ -94,7 +96,9 @@ inline std::string printable(std::string_view value, std::size_t max = 80) {
   std::size_t cut = value.size();
   if (cut > max) {
     cut = max;
-    while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;
+    while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) {
+      --cut;
+    }
   }
   std::string out;
   for (char c : value.substr(0, cut)) {
@@ -114,7 +118,9 @@ inline std::string printable(std::string_view value, std::size_t max = 80) {
       out += c;
     }
   }
-  if (cut < value.size()) out += "...";
+  if (cut < value.size()) {
+    out += "...";
+  }
   return out;
 }
 
@@ -136,7 +142,9 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
   for (const Entry& input : step.inputs()) {
     const InputSpec* spec = nullptr;
     for (const auto& s : specs) {
-      if (s.name == input.name) spec = &s;
+      if (s.name == input.name) {
+        spec = &s;
+      }
     }
     const std::string name(input.name);
     if (spec == nullptr || (spec->at_release != nullptr && !spec->at_release(tag))) {
@@ -159,7 +167,9 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
     }
   }
   for (const auto& s : specs) {
-    if (!s.required) continue;
+    if (!s.required) {
+      continue;
+    }
     auto found = step.inputs().find(s.name);
     if (!found || js::trim(found->value).empty()) {
       decision.refuse(
@@ -176,7 +186,9 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
 inline std::string_view reviewed_tag(std::span<const reviewer_reviewed_ref> refs,
                                      std::string_view ref) {
   for (const auto& r : refs) {
-    if (ref == r.sha) return r.tag;
+    if (ref == r.sha) {
+      return r.tag;
+    }
   }
   return {};
 }

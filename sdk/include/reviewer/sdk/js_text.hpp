@@ -52,7 +52,9 @@ inline std::string_view trim(std::string_view s) {
   std::size_t begin = 0;
   while (begin < s.size()) {
     std::size_t len = 0;
-    if (!is_space(detail::decode(s, begin, len))) break;
+    if (!is_space(detail::decode(s, begin, len))) {
+      break;
+    }
     begin += len;
   }
   std::size_t end = begin;
@@ -60,7 +62,9 @@ inline std::string_view trim(std::string_view s) {
     std::size_t len = 0;
     bool space = is_space(detail::decode(s, i, len));
     i += len;
-    if (!space) end = i;
+    if (!space) {
+      end = i;
+    }
   }
   return s.substr(begin, end - begin);
 }
@@ -98,11 +102,15 @@ inline std::optional<std::int64_t> parse_int(std::string_view s) {
             : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
             : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
                                                  : -1;
-    if (d < 0) break;
+    if (d < 0) {
+      break;
+    }
     ++digits;
     value = value < (INT64_MAX - d) / base ? value * base + d : INT64_MAX;
   }
-  if (digits == 0) return std::nullopt;
+  if (digits == 0) {
+    return std::nullopt;
+  }
   return negative ? -value : value;
 }
 

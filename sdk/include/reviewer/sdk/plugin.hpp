@@ -46,7 +46,9 @@ class Entries {
   // The entry named `name`, if present (the planner has already refused duplicates).
   std::optional<Entry> find(std::string_view name) const {
     for (std::size_t i = 0; i < size_; ++i) {
-      if (view(data_[i].name) == name) return (*this)[i];
+      if (view(data_[i].name) == name) {
+        return (*this)[i];
+      }
     }
     return std::nullopt;
   }
@@ -89,7 +91,9 @@ class StepView {
   }
   std::optional<std::string_view> if_condition() const { return optional(s_.if_condition); }
   std::optional<std::int64_t> timeout_minutes() const {
-    if (s_.timeout_minutes < 0) return std::nullopt;
+    if (s_.timeout_minutes < 0) {
+      return std::nullopt;
+    }
     return s_.timeout_minutes;
   }
   Entries inputs() const { return {s_.inputs, s_.input_count}; }
@@ -101,7 +105,9 @@ class StepView {
 
  private:
   static std::optional<std::string_view> optional(reviewer_str s) {
-    if (s.data == nullptr) return std::nullopt;
+    if (s.data == nullptr) {
+      return std::nullopt;
+    }
     return view(s);
   }
   const reviewer_step_view& s_;
@@ -149,7 +155,9 @@ class JobContext {
   std::optional<WorkflowSteps> workflow_steps() const {
     constexpr std::size_t kNeeded =
         offsetof(reviewer_job_context, workflow_step_count) + sizeof(std::size_t);
-    if (c_.struct_size < kNeeded || c_.workflow_steps == nullptr) return std::nullopt;
+    if (c_.struct_size < kNeeded || c_.workflow_steps == nullptr) {
+      return std::nullopt;
+    }
     return WorkflowSteps(c_.workflow_steps, c_.workflow_step_count);
   }
 
@@ -207,7 +215,9 @@ class Services {
   }
   std::optional<HistoryShape> history_shape() const {
     reviewer_history_shape out{};
-    if (h_.history_shape(h_.host, &out) != 0) return std::nullopt;
+    if (h_.history_shape(h_.host, &out) != 0) {
+      return std::nullopt;
+    }
     return HistoryShape{out.shallow != 0, out.commit_count, out.tag_count};
   }
   // The step fails with a named rule (a skip whose assertion does not hold at build time).
