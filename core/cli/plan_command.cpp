@@ -53,7 +53,7 @@ int run(const PlanOptions& o) {
                                    : nlohmann::json{{"refusals", report::to_json(result.refusals)}};
     std::cout << j.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << report::to_sarif(result.refusals, "0.1.0").dump(2) << "\n";
+    std::cout << report::to_sarif(result.refusals, REVIEWER_VERSION).dump(2) << "\n";
   } else if (result.plan) {
     print_text(*result.plan);
   } else {

@@ -6,6 +6,7 @@
 
 #include "core/plan/env_rules.h"
 #include "core/workflow/expression.h"
+#include "core/workflow/uses.h"
 
 namespace reviewer::plan {
 namespace {
@@ -21,12 +22,6 @@ constexpr std::array kStepKeys = {"id",
                                   "working-directory",
                                   "timeout-minutes",
                                   "continue-on-error"};
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 const yaml::Node* scalar_or_refuse(const yaml::Node& n, const std::string& what, Findings& f) {
   if (!n.is_scalar()) {
@@ -61,7 +56,8 @@ void read_uses(const yaml::Node& uses, workflow::Step& step, Findings& f) {
   }
   // An action is owner/repo[/path]; anything else (`run@v1` would otherwise reach the run
   // plugin as an empty script) names no action GitHub could fetch.
-  const std::string action = lower(u.substr(0, at));
+  const workflow::UsesRef split = workflow::split_uses(u);
+  const std::string& action = split.action;
   const auto slash = action.find('/');
   if (slash == std::string::npos || slash == 0 || slash + 1 == action.size()) {
     f.refuse("unsupported-action",
@@ -69,7 +65,7 @@ void read_uses(const yaml::Node& uses, workflow::Step& step, Findings& f) {
     return;
   }
   step.action = action;
-  step.ref = u.substr(at + 1);
+  step.ref = split.ref;
 }
 
 }  // namespace

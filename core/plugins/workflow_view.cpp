@@ -1,8 +1,8 @@
 #include "core/plugins/workflow_view.h"
 
-#include <algorithm>
-#include <cctype>
 #include <string>
+
+#include "core/workflow/uses.h"
 
 namespace reviewer::plugins {
 namespace {
@@ -18,14 +18,9 @@ workflow::Step read_step(const yaml::Node& node, const std::string& job_id, std:
     step.name = n->scalar;
   }
   if (const yaml::Node* uses = node.find("uses"); uses != nullptr && uses->is_scalar()) {
-    const std::string& u = uses->scalar;
-    auto at = u.rfind('@');
-    step.action = u.substr(0, at);
-    std::transform(step.action.begin(), step.action.end(), step.action.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (at != std::string::npos) {
-      step.ref = u.substr(at + 1);
-    }
+    auto split = workflow::split_uses(uses->scalar);
+    step.action = std::move(split.action);
+    step.ref = std::move(split.ref);
     step.uses_location = uses->location;
   } else if (const yaml::Node* run = node.find("run"); run != nullptr) {
     step.action = "run";
