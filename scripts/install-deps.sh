@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git util-linux
   clang clang-format clang-tidy libclang-rt-14-dev
-  libboost-dev libboost-filesystem-dev libyaml-cpp-dev nlohmann-json3-dev libgit2-dev
+  libboost-dev libboost-filesystem-dev libyaml-dev nlohmann-json3-dev libgit2-dev
   libpugixml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libcli11-dev
   nodejs hyperfine
 )

@@ -3,26 +3,21 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <sstream>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "core/util/unique_fd.h"
+#include "core/yaml/event_stream.h"
+#include "core/yaml/key_index.h"
 
 namespace reviewer::yaml {
 namespace {
 
-// Thrown by the event handler to stop the parser at the first crossed bound; caught in load()
-// and never propagated further.
+// Thrown by the builder to stop at the first crossed bound; caught in load() and never
+// propagated further.
 struct Stop {
   util::Error error;
 };
@@ -38,12 +33,12 @@ struct Anchored {
   bool expanded = false;   // `node` has had its placeholders replaced
 };
 
-// A placeholder is a null node whose (otherwise always empty) scalar holds the anchor id. It
-// never leaves this file.
-Node placeholder(YAML::anchor_t anchor, const util::SourceLocation& where) {
+// A placeholder is a null node whose (otherwise always empty) scalar holds the index of its
+// Anchored. It never leaves this file.
+Node placeholder(std::size_t anchored, const util::SourceLocation& where) {
   Node n;
   n.kind = Node::Kind::kNull;
-  n.scalar = std::to_string(anchor);
+  n.scalar = std::to_string(anchored);
   n.location = where;
   return n;
 }
@@ -51,106 +46,85 @@ bool is_placeholder(const Node& n) { return n.is_null() && !n.scalar.empty(); }
 
 struct Frame {
   Node node;
-  YAML::anchor_t anchor = 0;
+  std::string anchor;  // empty: none
   std::size_t count_at_start = 0;
   std::size_t height = 1;  // collection levels including this one; grows with the children
   bool has_key = false;
   Node key;
-  std::unordered_set<std::string> keys;  // filled only once the mapping is large
-  YAML::Mark mark;
+  KeyIndex keys;  // used only once the mapping is large
+  yaml_mark_t mark{};
 };
 
 bool printable_ascii(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](unsigned char c) { return c >= 0x20 && c <= 0x7e; });
 }
 
-class TreeBuilder final : public YAML::EventHandler {
+std::string text_of(const yaml_char_t* s) {
+  return s != nullptr ? reinterpret_cast<const char*>(s) : std::string();
+}
+
+// The YAML 1.2 core schema's nulls, as yaml-cpp and GitHub's reader see them: only untagged
+// plain scalars.
+bool is_null_text(std::string_view v) {
+  return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
+}
+
+class TreeBuilder {
  public:
   TreeBuilder(const std::string& file, const Bounds& bounds) : file_(file), bounds_(bounds) {}
 
+  // Feeds one libyaml event.
+  void on(const yaml_event_t& e) {
+    switch (e.type) {
+      case YAML_DOCUMENT_START_EVENT:
+        if (++documents_ > 1) {
+          stop("yaml-multiple-documents", "a workflow file holds exactly one YAML document",
+               e.start_mark);
+        }
+        break;
+      case YAML_ALIAS_EVENT:
+        alias(text_of(e.data.alias.anchor), e.start_mark);
+        break;
+      case YAML_SCALAR_EVENT:
+        scalar(e);
+        break;
+      case YAML_SEQUENCE_START_EVENT:
+        open(Node::Kind::kSequence, e.data.sequence_start.tag, e.data.sequence_start.anchor,
+             e.start_mark);
+        break;
+      case YAML_MAPPING_START_EVENT:
+        open(Node::Kind::kMapping, e.data.mapping_start.tag, e.data.mapping_start.anchor,
+             e.start_mark);
+        break;
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT:
+        close();
+        break;
+      default:  // stream start and end, document end, no event
+        break;
+    }
+  }
+
   // The finished tree with every placeholder replaced by a copy of the node it names.
   Node take_root() {
-    if (!anchors_.empty()) {
+    if (!anchored_.empty()) {
       expand(root_);  // most workflows have no anchors: skip the walk
     }
     return std::move(root_);
   }
 
-  void OnDocumentStart(const YAML::Mark& mark) override {
-    if (++documents_ > 1) {
-      stop("yaml-multiple-documents", "a workflow file holds exactly one YAML document", mark);
-    }
-  }
-  void OnDocumentEnd() override {}
-
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    count(1, mark);
-    Node n;
-    n.location = where(mark);
-    leaf(std::move(n), anchor, mark);
-  }
-
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    auto it = anchors_.find(anchor);
-    if (it == anchors_.end()) {
-      // yaml-cpp resolves names itself; an id it handed out that is not complete yet is an
-      // alias inside its own anchor (a recursive structure).
-      stop("yaml-anchor", "alias refers to an anchor that is still open (a recursive structure)",
-           mark);
-    }
-    if (stack_.size() + it->second.height > bounds_.max_depth) {
-      stop("yaml-too-deep",
-           "nesting deeper than " + std::to_string(bounds_.max_depth) +
-               " levels (counted through this alias)",
-           mark);
-    }
-    count(it->second.count, mark);
-    add(placeholder(anchor, where(mark)), it->second.height, mark, /*is_alias=*/true);
-  }
-
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
-    // yaml-cpp reports "?" for a plain scalar and "!" for a quoted or block one (or one with the
-    // non-specific tag `!`, which also makes it a string); anything else was written as a tag.
-    if (tag != "?" && tag != "!") {
-      stop("yaml-tag", "explicit YAML tag '" + tag + "' is not accepted", mark);
-    }
-    count(1, mark);
-    Node n;
-    n.kind = Node::Kind::kScalar;
-    n.scalar = value;
-    n.plain = tag == "?";
-    n.location = where(mark);
-    leaf(std::move(n), anchor, mark);
-  }
-
-  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
-    open(Node::Kind::kSequence, tag, anchor, mark);
-  }
-  void OnSequenceEnd() override { close(); }
-
-  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
-    open(Node::Kind::kMapping, tag, anchor, mark);
-  }
-  void OnMapEnd() override { close(); }
-
  private:
-  util::SourceLocation where(const YAML::Mark& m) const {
-    if (m.is_null()) {
-      return {file_, 0, 0};
-    }
+  util::SourceLocation where(const yaml_mark_t& m) const {
     return {file_, static_cast<std::uint32_t>(m.line + 1),
             static_cast<std::uint32_t>(m.column + 1)};
   }
 
   [[noreturn]] void stop(const std::string& rule, const std::string& message,
-                         const YAML::Mark& mark) const {
+                         const yaml_mark_t& mark) const {
     throw Stop{util::make_error(rule, message, where(mark))};
   }
 
-  void count(std::size_t n, const YAML::Mark& mark) {
+  void count(std::size_t n, const yaml_mark_t& mark) {
     nodes_ += n;
     if (nodes_ > bounds_.max_nodes) {
       stop("yaml-too-many-nodes",
@@ -160,10 +134,71 @@ class TreeBuilder final : public YAML::EventHandler {
     }
   }
 
-  void open(Node::Kind kind, const std::string& tag, YAML::anchor_t anchor,
-            const YAML::Mark& mark) {
-    if (tag != "?" && !tag.empty()) {
-      stop("yaml-tag", "explicit YAML tag '" + tag + "' is not accepted", mark);
+  void define(const yaml_char_t* anchor, const yaml_mark_t& mark) {
+    if (anchor == nullptr) {
+      return;
+    }
+    const std::string name = text_of(anchor);
+    const bool open =
+        std::any_of(stack_.begin(), stack_.end(), [&](const Frame& f) { return f.anchor == name; });
+    if (open || by_name_.count(name) != 0) {
+      // YAML lets a later anchor shadow an earlier one, and readers have disagreed on which
+      // one an alias in between names; a workflow never needs the same name twice.
+      stop("yaml-anchor", "anchor '&" + name + "' is defined twice", mark);
+    }
+  }
+
+  void alias(const std::string& name, const yaml_mark_t& mark) {
+    auto it = by_name_.find(name);
+    if (it == by_name_.end()) {
+      const bool open = std::any_of(stack_.begin(), stack_.end(),
+                                    [&](const Frame& f) { return f.anchor == name; });
+      stop("yaml-anchor",
+           open ? "alias refers to an anchor that is still open (a recursive structure)"
+                : "the referenced anchor is not defined",
+           mark);
+    }
+    const Anchored& a = anchored_[it->second];
+    if (stack_.size() + a.height > bounds_.max_depth) {
+      stop("yaml-too-deep",
+           "nesting deeper than " + std::to_string(bounds_.max_depth) +
+               " levels (counted through this alias)",
+           mark);
+    }
+    count(a.count, mark);
+    add(placeholder(it->second, where(mark)), a.height, mark, /*is_alias=*/true);
+  }
+
+  void scalar(const yaml_event_t& e) {
+    const auto& s = e.data.scalar;
+    const std::string tag = text_of(s.tag);
+    // Untagged, or the non-specific tag `!` (which makes a scalar a string); anything else was
+    // written as a tag.
+    if (s.tag != nullptr && tag != "!") {
+      stop("yaml-tag", "explicit YAML tag '" + tag + "' is not accepted", e.start_mark);
+    }
+    define(s.anchor, e.start_mark);
+    count(1, e.start_mark);
+    Node n;
+    const std::string_view value(reinterpret_cast<const char*>(s.value), s.length);
+    const bool plain = s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nullptr;
+    if (!plain || !is_null_text(value)) {
+      n.kind = Node::Kind::kScalar;
+      n.scalar.assign(value);
+      n.plain = plain;
+    }
+    n.location = where(e.start_mark);
+    if (s.anchor != nullptr) {
+      by_name_.emplace(text_of(s.anchor), anchored_.size());
+      anchored_.push_back(Anchored{n, 1, 0, true});
+    }
+    add(std::move(n), 0, e.start_mark, false);
+  }
+
+  void open(Node::Kind kind, const yaml_char_t* tag, const yaml_char_t* anchor,
+            const yaml_mark_t& mark) {
+    if (tag != nullptr) {
+      stop("yaml-tag", "explicit YAML tag '" + text_of(tag) + "' is not accepted", mark);
     }
     if (!stack_.empty() && stack_.back().node.is_mapping() && !stack_.back().has_key) {
       stop("yaml-key-not-plain", "a mapping key must be a plain scalar, not a collection", mark);
@@ -172,14 +207,14 @@ class TreeBuilder final : public YAML::EventHandler {
       stop("yaml-too-deep", "nesting deeper than " + std::to_string(bounds_.max_depth) + " levels",
            mark);
     }
+    define(anchor, mark);
     count(1, mark);
-    Frame f;
+    Frame& f = stack_.emplace_back();
     f.node.kind = kind;
     f.node.location = where(mark);
-    f.anchor = anchor;
+    f.anchor = text_of(anchor);
     f.count_at_start = nodes_;
     f.mark = mark;
-    stack_.push_back(std::move(f));
   }
 
   void close() {
@@ -188,24 +223,18 @@ class TreeBuilder final : public YAML::EventHandler {
     if (f.has_key) {
       stop("yaml-syntax", "mapping key without a value", f.mark);
     }
-    if (f.anchor == 0) {
+    if (f.anchor.empty()) {
       add(std::move(f.node), f.height, f.mark, false);
       return;
     }
-    Node stand_in = placeholder(f.anchor, f.node.location);
-    anchors_[f.anchor] = Anchored{std::move(f.node), nodes_ - f.count_at_start + 1, f.height};
+    Node stand_in = placeholder(anchored_.size(), f.node.location);
+    by_name_.emplace(f.anchor, anchored_.size());
+    anchored_.push_back(Anchored{std::move(f.node), nodes_ - f.count_at_start + 1, f.height});
     add(std::move(stand_in), f.height, f.mark, false);
   }
 
-  void leaf(Node n, YAML::anchor_t anchor, const YAML::Mark& mark) {
-    if (anchor != 0) {
-      anchors_[anchor] = Anchored{n, 1, 0, true};
-    }
-    add(std::move(n), 0, mark, false);
-  }
-
   // Attaches a finished node to its parent (or makes it the root).
-  void add(Node n, std::size_t height, const YAML::Mark& mark, bool is_alias) {
+  void add(Node n, std::size_t height, const yaml_mark_t& mark, bool is_alias) {
     if (stack_.empty()) {
       root_ = std::move(n);
       return;
@@ -226,7 +255,7 @@ class TreeBuilder final : public YAML::EventHandler {
     parent.has_key = false;
   }
 
-  void accept_key(Frame& parent, const Node& key, bool is_alias, const YAML::Mark& mark) {
+  void accept_key(Frame& parent, const Node& key, bool is_alias, const yaml_mark_t& mark) {
     if (is_alias || !key.is_scalar() || !key.plain) {
       stop("yaml-key-not-plain",
            "a mapping key must be a plain scalar (no quotes, block scalar, alias or null)", mark);
@@ -237,22 +266,14 @@ class TreeBuilder final : public YAML::EventHandler {
     if (key.scalar == "<<") {
       stop("yaml-merge-key", "merge keys ('<<') are not accepted", mark);
     }
-    // Most mappings are small: compare with the keys so far, and hash only large mappings.
+    // Most mappings are small: compare with the keys so far, and index only large mappings.
     constexpr std::size_t kLinear = 16;
-    bool duplicate = false;
     const auto& entries = parent.node.entries;
-    if (entries.size() < kLinear) {
-      duplicate = std::any_of(entries.begin(), entries.end(),
-                              [&](const auto& e) { return e.first.scalar == key.scalar; });
-    } else {
-      if (parent.keys.empty()) {
-        parent.keys.reserve(entries.size() * 2);
-        for (const auto& e : entries) {
-          parent.keys.insert(e.first.scalar);
-        }
-      }
-      duplicate = !parent.keys.insert(key.scalar).second;
-    }
+    const bool duplicate =
+        entries.size() < kLinear
+            ? std::any_of(entries.begin(), entries.end(),
+                          [&](const auto& e) { return e.first.scalar == key.scalar; })
+            : !parent.keys.insert(key.scalar, entries);
     if (duplicate) {
       stop("yaml-duplicate-key",
            "duplicate key '" + key.scalar + "' (YAML readers disagree on which value wins)", mark);
@@ -264,7 +285,7 @@ class TreeBuilder final : public YAML::EventHandler {
   // aliases), and the copies by max_nodes.
   void expand(Node& n) {
     if (is_placeholder(n)) {
-      Anchored& a = anchors_.at(static_cast<YAML::anchor_t>(std::stoul(n.scalar)));
+      Anchored& a = anchored_.at(std::stoul(n.scalar));
       if (!a.expanded) {
         a.expanded = true;
         expand(a.node);
@@ -285,25 +306,12 @@ class TreeBuilder final : public YAML::EventHandler {
   const std::string& file_;
   const Bounds& bounds_;
   std::vector<Frame> stack_;
-  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::vector<Anchored> anchored_;
+  std::unordered_map<std::string, std::size_t> by_name_;  // complete anchors only
   std::size_t nodes_ = 0;
   int documents_ = 0;
   Node root_;
 };
-
-// Where byte `offset` of `text` is, for a bound crossed there.
-util::SourceLocation position_of(std::string_view text, std::size_t offset,
-                                 const std::string& file) {
-  std::uint32_t line = 1;
-  std::size_t line_start = 0;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
-  }
-  return {file, line, static_cast<std::uint32_t>(offset - line_start + 1)};
-}
 
 }  // namespace
 
@@ -314,24 +322,20 @@ util::Result<Node> load(std::string_view text, const std::string& file, const Bo
                                 " bytes (the bound is crossed here)",
                             position_of(text, bounds.max_bytes, file));
   }
-  std::istringstream in{std::string(text)};
   TreeBuilder builder(file, bounds);
+  EventStream events(text);
   try {
-    YAML::Parser parser(in);
-    while (parser.HandleNextDocument(builder)) {
+    while (true) {
+      if (!events.next()) {
+        return events.error(text, file);
+      }
+      builder.on(events.current());
+      if (events.current().type == YAML_STREAM_END_EVENT) {
+        break;
+      }
     }
   } catch (const Stop& s) {
     return s.error;
-  } catch (const YAML::Exception& e) {
-    util::SourceLocation loc{file, 0, 0};
-    if (!e.mark.is_null()) {
-      loc = {file, static_cast<std::uint32_t>(e.mark.line + 1),
-             static_cast<std::uint32_t>(e.mark.column + 1)};
-    }
-    std::string rule = e.msg.find("anchor") != std::string::npos ? "yaml-anchor" : "yaml-syntax";
-    return util::make_error(rule, e.msg, loc);
-  } catch (const std::exception& e) {
-    return util::make_error("yaml-syntax", e.what(), util::SourceLocation{file, 0, 0});
   }
   return builder.take_root();
 }

@@ -113,7 +113,29 @@ const Case kCases[] = {
     {"RecursiveAlias", "a: &a [x, *a]\n",
      "w.yml:1:11: yaml-anchor: alias refers to an anchor that is still open (a recursive "
      "structure)"},
-    {"Syntax", "a: [b\n", "w.yml:2:1: yaml-syntax: end of sequence flow not found"},
+    {"Syntax", "a: [b\n",
+     "w.yml:2:1: yaml-syntax: did not find expected ',' or ']' (while parsing a flow sequence at "
+     "1:4)"},
+    {"UnterminatedQuote", "a: \"x",
+     "w.yml:1:6: yaml-syntax: found unexpected end of stream (while scanning a quoted scalar at "
+     "1:4)"},
+    {"TabIndentation", "a:\n\tb: 1\n",
+     "w.yml:2:1: yaml-syntax: found character that cannot start any token (while scanning for the "
+     "next token at 2:1)"},
+    {"ControlCharacter", "a: b\x01\n", "w.yml:1:5: yaml-syntax: control characters are not allowed"},
+    {"InvalidUtf8", "a: \xff\n", "w.yml:1:4: yaml-syntax: invalid leading UTF-8 octet"},
+    {"IncompatibleVersion", "%YAML 2.0\n---\na: 1\n",
+     "w.yml:1:1: yaml-syntax: found incompatible YAML document"},
+    {"MalformedAnchor", "a: & x\n",
+     "w.yml:1:5: yaml-anchor: did not find expected alphabetic or numeric character (while "
+     "scanning an anchor at 1:4)"},
+    {"MalformedAlias", "a: *\n",
+     "w.yml:1:5: yaml-anchor: did not find expected alphabetic or numeric character (while "
+     "scanning an alias at 1:4)"},
+    {"AnchorDefinedTwice", "a: &x 1\nb: &x [2]\n",
+     "w.yml:2:4: yaml-anchor: anchor '&x' is defined twice"},
+    {"AnchorDefinedTwiceNested", "a: &x [&x 1]\n",
+     "w.yml:1:8: yaml-anchor: anchor '&x' is defined twice"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Bounds, LoaderRule, ::testing::ValuesIn(kCases),
@@ -174,7 +196,7 @@ TEST(Loader, AliasesAreExpandedAtTheirUse) {
   ASSERT_TRUE(b->is_sequence());
   EXPECT_EQ(b->location.to_string(), "w.yml:3:4");                         // the alias
   EXPECT_EQ(b->items[0].find("run")->location.to_string(), "w.yml:2:10");  // as written
-  EXPECT_EQ(r->find("a")->location.to_string(), "w.yml:1:4");  // yaml-cpp: where `&s` stands
+  EXPECT_EQ(r->find("a")->location.to_string(), "w.yml:1:4");  // where `&s` stands
   EXPECT_EQ(r->find("d")->scalar, "v");
   EXPECT_FALSE(r->find("d")->plain);
   EXPECT_TRUE(r->find("a")->is_sequence());
