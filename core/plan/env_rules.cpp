@@ -1,6 +1,7 @@
 #include "core/plan/env_rules.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "core/workflow/env_policy.h"
 #include "core/workflow/expression.h"
@@ -20,6 +21,7 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
     }
     return out;
   }
+  out.reserve(env.entries.size());
   for (const auto& [key, value] : env.entries) {
     bool ok = true;
     if (auto verdict = workflow::check_env_name(key.scalar)) {
@@ -48,13 +50,21 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
 
 std::vector<workflow::Entry> overlay_env(std::vector<workflow::Entry> base,
                                          const std::vector<workflow::Entry>& top) {
+  if (top.empty()) {
+    return base;
+  }
+  // A workflow env may hold tens of thousands of names: index them rather than search per name.
+  std::unordered_map<std::string, std::size_t> index;
+  index.reserve(base.size() + top.size());
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    index.emplace(base[i].name, i);
+  }
   for (const auto& e : top) {
-    auto it = std::find_if(base.begin(), base.end(),
-                           [&](const workflow::Entry& b) { return b.name == e.name; });
-    if (it != base.end()) {
-      *it = e;
-    } else {
+    auto [it, added] = index.emplace(e.name, base.size());
+    if (added) {
       base.push_back(e);
+    } else {
+      base[it->second] = e;
     }
   }
   return base;

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <string_view>
 
 namespace reviewer::workflow {
 namespace {
+
+using namespace std::string_view_literals;
 
 std::string upper(std::string_view s) {
   std::string out(s);
@@ -22,96 +25,100 @@ bool valid_name(std::string_view n) {
                      [](unsigned char c) { return std::isalnum(c) != 0 || c == '_'; });
 }
 
-constexpr std::array kLauncherExact = {"CI",    "HOME", "PATH",    "TMPDIR", "PWD", "OLDPWD",
-                                       "SHELL", "USER", "LOGNAME", "TMP",    "TEMP"};
-constexpr std::array kLauncherPrefixes = {"GITHUB_",
-                                          "RUNNER_",
-                                          "ACTIONS_",
-                                          "XDG_",
-                                          "REVIEWER_",
-                                          "NPM_CONFIG_CACHE",
-                                          "BUN_INSTALL_CACHE_DIR"};
+constexpr std::array kLauncherExact = {"CI"sv,      "HOME"sv,   "PATH"sv,  "TMPDIR"sv,
+                                       "PWD"sv,     "OLDPWD"sv, "SHELL"sv, "USER"sv,
+                                       "LOGNAME"sv, "TMP"sv,    "TEMP"sv};
+constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
+                                          "RUNNER_"sv,
+                                          "ACTIONS_"sv,
+                                          "XDG_"sv,
+                                          "REVIEWER_"sv,
+                                          "NPM_CONFIG_CACHE"sv,
+                                          "BUN_INSTALL_CACHE_DIR"sv};
 
 constexpr std::array kCredentialExact = {
-    "GH_TOKEN",        "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
-    "NODE_AUTH_TOKEN", "NPM_TOKEN"};
-constexpr std::array kCredentialSuffixes = {"_TOKEN",  "_SECRET", "_KEY",         "_PASSWORD",
-                                            "_PASSWD", "_PAT",    "_CREDENTIALS", "_AUTH"};
-constexpr std::array kCredentialPrefixes = {"AWS_", "AZURE_", "GOOGLE_APPLICATION_CREDENTIALS",
-                                            "SOCKET_API_"};
+    "GH_TOKEN"sv,        "GITHUB_TOKEN"sv, "GH_ENTERPRISE_TOKEN"sv, "GITHUB_ENTERPRISE_TOKEN"sv,
+    "NODE_AUTH_TOKEN"sv, "NPM_TOKEN"sv};
+constexpr std::array kCredentialSuffixes = {"_TOKEN"sv,       "_SECRET"sv, "_KEY"sv,
+                                            "_PASSWORD"sv,    "_PASSWD"sv, "_PAT"sv,
+                                            "_CREDENTIALS"sv, "_AUTH"sv};
+constexpr std::array kCredentialPrefixes = {"AWS_"sv, "AZURE_"sv,
+                                            "GOOGLE_APPLICATION_CREDENTIALS"sv, "SOCKET_API_"sv};
 
-constexpr std::array kRedirectPrefixes = {"BASH_",
-                                          "ENV",
-                                          "SHELLOPTS",
-                                          "BASHOPTS",
-                                          "PS0",
-                                          "PS1",
-                                          "PS2",
-                                          "PS3",
-                                          "PS4",
-                                          "PROMPT_COMMAND",
-                                          "IFS",
-                                          "CDPATH",
-                                          "GLOBIGNORE",
-                                          "LD_",
-                                          "GCONV_PATH",
-                                          "LOCPATH",
-                                          "HOSTALIASES",
-                                          "MALLOC_",
-                                          "GETCONF_DIR",
-                                          "LOCALDOMAIN",
-                                          "NODE_OPTIONS",
-                                          "NODE_PATH",
-                                          "NODE_EXTRA_CA_CERTS",
-                                          "NODE_TLS_REJECT_UNAUTHORIZED",
-                                          "NPM_CONFIG_",
-                                          "YARN_",
-                                          "BUN_",
-                                          "PNPM_",
-                                          "COREPACK_",
-                                          "PYTHONPATH",
-                                          "PYTHONHOME",
-                                          "PYTHONSTARTUP",
-                                          "PYTHONUSERBASE",
-                                          "PYTHONINSPECT",
-                                          "PYTHONBREAKPOINT",
-                                          "PIP_",
-                                          "PERL5OPT",
-                                          "PERL5LIB",
-                                          "PERLLIB",
-                                          "PERL5DB",
-                                          "RUBYOPT",
-                                          "RUBYLIB",
-                                          "JAVA_TOOL_OPTIONS",
-                                          "_JAVA_OPTIONS",
-                                          "JDK_JAVA_OPTIONS",
-                                          "CLASSPATH",
-                                          "MAVEN_OPTS",
-                                          "GRADLE_OPTS",
-                                          "GIT_",
-                                          "SSH_",
-                                          "SSL_CERT_",
-                                          "CURL_",
-                                          "REQUESTS_CA_BUNDLE",
-                                          "GH_",
-                                          "TINI_"};
+constexpr std::array kRedirectPrefixes = {"BASH_"sv,
+                                          "ENV"sv,
+                                          "SHELLOPTS"sv,
+                                          "BASHOPTS"sv,
+                                          "PS0"sv,
+                                          "PS1"sv,
+                                          "PS2"sv,
+                                          "PS3"sv,
+                                          "PS4"sv,
+                                          "PROMPT_COMMAND"sv,
+                                          "IFS"sv,
+                                          "CDPATH"sv,
+                                          "GLOBIGNORE"sv,
+                                          "LD_"sv,
+                                          "GCONV_PATH"sv,
+                                          "LOCPATH"sv,
+                                          "HOSTALIASES"sv,
+                                          "MALLOC_"sv,
+                                          "GETCONF_DIR"sv,
+                                          "LOCALDOMAIN"sv,
+                                          "NODE_OPTIONS"sv,
+                                          "NODE_PATH"sv,
+                                          "NODE_EXTRA_CA_CERTS"sv,
+                                          "NODE_TLS_REJECT_UNAUTHORIZED"sv,
+                                          "NPM_CONFIG_"sv,
+                                          "YARN_"sv,
+                                          "BUN_"sv,
+                                          "PNPM_"sv,
+                                          "COREPACK_"sv,
+                                          "PYTHONPATH"sv,
+                                          "PYTHONHOME"sv,
+                                          "PYTHONSTARTUP"sv,
+                                          "PYTHONUSERBASE"sv,
+                                          "PYTHONINSPECT"sv,
+                                          "PYTHONBREAKPOINT"sv,
+                                          "PIP_"sv,
+                                          "PERL5OPT"sv,
+                                          "PERL5LIB"sv,
+                                          "PERLLIB"sv,
+                                          "PERL5DB"sv,
+                                          "RUBYOPT"sv,
+                                          "RUBYLIB"sv,
+                                          "JAVA_TOOL_OPTIONS"sv,
+                                          "_JAVA_OPTIONS"sv,
+                                          "JDK_JAVA_OPTIONS"sv,
+                                          "CLASSPATH"sv,
+                                          "MAVEN_OPTS"sv,
+                                          "GRADLE_OPTS"sv,
+                                          "GIT_"sv,
+                                          "SSH_"sv,
+                                          "SSL_CERT_"sv,
+                                          "CURL_"sv,
+                                          "REQUESTS_CA_BUNDLE"sv,
+                                          "GH_"sv,
+                                          "TINI_"sv};
 
-}  // namespace
-
-bool is_launcher_owned(std::string_view name) {
-  const std::string u = upper(name);
-  for (const char* e : kLauncherExact) {
+// `u` is already upper case: check_env_name() upper-cases once for all its lists.
+bool launcher_owned_upper(std::string_view u) {
+  for (std::string_view e : kLauncherExact) {
     if (u == e) {
       return true;
     }
   }
-  for (const char* p : kLauncherPrefixes) {
+  for (std::string_view p : kLauncherPrefixes) {
     if (u.starts_with(p)) {
       return true;
     }
   }
   return false;
 }
+
+}  // namespace
+
+bool is_launcher_owned(std::string_view name) { return launcher_owned_upper(upper(name)); }
 
 std::optional<EnvVerdict> check_env_name(std::string_view name) {
   if (!valid_name(name)) {
@@ -120,20 +127,20 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
                       "functions and odd names can change how the harness runs"};
   }
   const std::string u = upper(name);
-  for (const char* e : kCredentialExact) {
+  for (std::string_view e : kCredentialExact) {
     if (u == e) {
       return EnvVerdict{"credential-shaped-env", "names a credential"};
     }
   }
-  if (is_launcher_owned(name)) {
+  if (launcher_owned_upper(u)) {
     return EnvVerdict{"launcher-owned-env", "the launcher sets this variable itself"};
   }
-  for (const char* s : kCredentialSuffixes) {
+  for (std::string_view s : kCredentialSuffixes) {
     if (u.ends_with(s)) {
       return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
     }
   }
-  for (const char* p : kCredentialPrefixes) {
+  for (std::string_view p : kCredentialPrefixes) {
     if (u.starts_with(p)) {
       return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
     }
@@ -141,7 +148,7 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
   if (u.ends_with("_PROXY")) {
     return EnvVerdict{"config-redirecting-env", "redirects network traffic through a proxy"};
   }
-  for (const char* p : kRedirectPrefixes) {
+  for (std::string_view p : kRedirectPrefixes) {
     if (u.starts_with(p)) {
       return EnvVerdict{"config-redirecting-env",
                         "changes how bash, the loader or a tool reads its configuration"};
