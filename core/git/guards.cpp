@@ -11,6 +11,7 @@
 #include "core/git/history.h"
 #include "core/git/hooks_check.h"
 #include "core/git/index_check.h"
+#include "core/git/redirects.h"
 #include "core/git/repository.h"
 #include "core/git/rules.h"
 #include "core/git/worktree_shape.h"
@@ -260,11 +261,15 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
 
 report::Refusals check_clean_clone(const std::string& worktree, const std::string& home,
                                    const Baseline& baseline) {
+  report::Refusals out = check_redirects(worktree);
+  if (!out.empty()) {
+    return out;
+  }
   auto repo = detail::open_worktree(worktree, home);
   if (!repo) {
     return {to_refusal(repo.error())};
   }
-  report::Refusals out = detail::check_repository_shape(repo->get(), worktree);
+  out = detail::check_repository_shape(repo->get(), worktree);
   if (!out.empty()) {
     return out;
   }
@@ -273,7 +278,13 @@ report::Refusals check_clean_clone(const std::string& worktree, const std::strin
 
 report::Refusals check_before_job(const std::string& worktree, const std::string& home,
                                   const Baseline& baseline, int fetch_depth) {
-  report::Refusals out;
+  // Everything below would read another repository's configuration, refs or objects, so
+  // libgit2 is not even asked to open a redirected one.
+  report::Refusals out = check_redirects(worktree);
+  if (!out.empty()) {
+    append(out, scan_worktree_shape(worktree, false).refusals);
+    return out;
+  }
   auto repo_result = detail::open_worktree(worktree, home);
   if (!repo_result) {
     out.push_back(to_refusal(repo_result.error()));

@@ -39,14 +39,17 @@ struct Baseline {
 // opened or HEAD cannot be resolved.
 util::Result<Baseline> pin_baseline(const std::string& worktree, const std::string& home);
 
-// Every pre-job check: the configuration baseline (with the job's fresh `home`), hooks, index
-// flags, clean-clone status, HEAD and remotes against `baseline`, history shape for
-// `fetch_depth` (1 or 0) and worktree shape. Empty when the worktree may be built.
+// Every pre-job check: redirects of the common directory or object store (when there are any,
+// only these and the worktree shape are reported: nothing else would describe the clone), the
+// configuration baseline (with the job's fresh `home`), hooks, index flags, clean-clone status,
+// HEAD and remotes against `baseline`, history shape for `fetch_depth` (1 or 0) and worktree
+// shape. Empty when the worktree may be built.
 report::Refusals check_before_job(const std::string& worktree, const std::string& home,
                                   const Baseline& baseline, int fetch_depth);
 
-// The clean-clone part of check_before_job alone: index flags, status (untracked, ignored,
-// modified paths), HEAD and remotes against `baseline`. What the benchmark times.
+// The clean-clone part of check_before_job alone: redirects (which stop it), index flags,
+// status (untracked, ignored, modified paths), HEAD and remotes against `baseline`. What the
+// benchmark times.
 report::Refusals check_clean_clone(const std::string& worktree, const std::string& home,
                                    const Baseline& baseline);
 

@@ -1,10 +1,13 @@
 #include "core/git/history.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
+#include <cstring>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -69,6 +72,38 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
     roots.insert(oid);
   }
   return roots;
+}
+
+// git still honours info/grafts (libgit2 1.5 has no grafts at all), so a build running git would
+// see other parents than the walk below counts. Any entry counts, a symlink too. An `info` that
+// is absent, a file or a symlink gives git no grafts through a real directory; a symlink to a
+// directory is refused by the worktree shape scan.
+std::optional<report::Refusal> grafts_refusal(const std::string& worktree) {
+  constexpr int kDirFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+  const std::string git_dir = git_dir_of(worktree);
+  const std::string path = git_dir + "/info/grafts";
+  const auto refusal = [&](const std::string& what) {
+    return report::Refusal{std::string(kRuleHistoryShape), "'" + path + "' " + what,
+                           util::SourceLocation{path, 0, 0}};
+  };
+  util::UniqueFd git_fd(::open(git_dir.c_str(), kDirFlags));
+  util::UniqueFd info_fd(git_fd.valid() ? ::openat(git_fd.get(), "info", kDirFlags) : -1);
+  if (!info_fd.valid()) {
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) {
+      return std::nullopt;
+    }
+    return refusal(std::string("cannot be inspected without following links: ") +
+                   std::strerror(errno));
+  }
+  struct stat st {};
+  if (::fstatat(info_fd.get(), "grafts", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+    return refusal("rewrites the parents git sees; a clone has no grafts file");
+  }
+  if (errno != ENOENT) {
+    return refusal(std::string("cannot be inspected without following links: ") +
+                   std::strerror(errno));
+  }
+  return std::nullopt;
 }
 
 std::string plural(std::int64_t n, const char* one, const char* many) {
@@ -137,6 +172,9 @@ report::Refusals check_history_shape(git_repository* repo, const std::string& wo
   report::Refusals out;
   const std::string rule(kRuleHistoryShape);
   const util::SourceLocation where{git_dir_of(worktree), 0, 0};
+  if (auto grafts = grafts_refusal(worktree)) {
+    out.push_back(std::move(*grafts));
+  }
   if (fetch_depth != 0 && fetch_depth != 1) {
     out.push_back({rule,
                    "fetch-depth " + std::to_string(fetch_depth) +

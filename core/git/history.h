@@ -18,7 +18,8 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
                                               std::int64_t max_commits);
 
 // `history-shape` refusals: depth 1 wants a shallow history of exactly one commit and no tags,
-// depth 0 a full (not shallow) history; any other depth is refused.
+// depth 0 a full (not shallow) history; any other depth is refused. At any depth, a
+// `$GIT_DIR/info/grafts` entry is refused (git would rewrite parents by it).
 report::Refusals check_history_shape(git_repository* repo, const std::string& worktree,
                                      int fetch_depth);
 

@@ -9,6 +9,7 @@ inline constexpr std::string_view kRuleConfigKey = "git-config-key";
 inline constexpr std::string_view kRuleHooks = "git-hooks";
 inline constexpr std::string_view kRuleIndexFlags = "git-index-flags";
 inline constexpr std::string_view kRuleRepository = "git-repository";
+inline constexpr std::string_view kRuleRedirect = "git-redirect";
 inline constexpr std::string_view kRuleCleanClone = "clean-clone";
 inline constexpr std::string_view kRuleHeadMoved = "head-moved";
 inline constexpr std::string_view kRuleRemoteChanged = "remote-changed";

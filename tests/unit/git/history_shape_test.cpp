@@ -86,5 +86,67 @@ TEST_F(HistoryShapeTest, OtherDepthIsRefused) {
   EXPECT_EQ(r[0].message, "fetch-depth 2 cannot be checked; accepted: 1 (default) or 0");
 }
 
+// git (not libgit2 1.5) still honours info/grafts: a full clone grafted to one commit looks
+// shallow to every git a build runs, while the guard's own walk sees the full history.
+TEST_F(HistoryShapeTest, GraftsAreRefused) {
+  clone(0);
+  const Baseline b = pin();
+  in_wt("git rev-parse HEAD > .git/info/grafts");
+  EXPECT_EQ(sh_output(wt(), "git rev-list --count HEAD", home()), "1\n");
+  const report::Refusals r = before(b, 0);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message, "'" + wt() +
+                              "/.git/info/grafts' rewrites the parents git sees; a clone has no "
+                              "grafts file");
+  EXPECT_EQ(r[0].location->file, wt() + "/.git/info/grafts");
+  expect_nothing_executed(b, 0);
+}
+
+// A grafts file behind a symlink is still a grafts file to git.
+TEST_F(HistoryShapeTest, SymlinkedGraftsAreRefused) {
+  clone(1);
+  const Baseline b = pin();
+  in_wt("git rev-parse HEAD > ../grafts && ln -s ../../grafts .git/info/grafts");
+  const report::Refusals r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message, "'" + wt() +
+                              "/.git/info/grafts' rewrites the parents git sees; a clone has no "
+                              "grafts file");
+}
+
+// `.git/shallow` replaced: it is read without following links, and the walk from HEAD must end
+// at the roots it names (a removed file names none, so the walk reaches a missing parent).
+TEST_F(HistoryShapeTest, SymlinkedShallowIsRefused) {
+  clone(1);
+  const Baseline b = pin();
+  in_wt("cp .git/shallow ../shallow && rm .git/shallow && ln -s ../../shallow .git/shallow");
+  const report::Refusals r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message, "cannot read '" + wt() + "/.git/shallow'");
+}
+
+TEST_F(HistoryShapeTest, ShallowNamingAnotherCommitOrRemovedIsRefused) {
+  clone(1);
+  const Baseline b = pin();
+  const std::string parent = sh_output(src(), "git rev-parse HEAD~1", home());
+  ASSERT_EQ(parent.size(), 41u);
+  const std::string missing =
+      "a commit reachable from HEAD is missing: object not found - no "
+      "match for id (" +
+      parent.substr(0, 40) + ")";
+  write_file(wt() + "/.git/shallow", parent);
+  report::Refusals r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[0].message, missing);
+  in_wt("rm .git/shallow");
+  r = before(b, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message, missing);
+}
+
 }  // namespace
 }  // namespace reviewer::git::testing
