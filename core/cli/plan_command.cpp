@@ -8,6 +8,7 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
+#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::cli {
 namespace {
@@ -47,7 +48,14 @@ int run(const PlanOptions& o) {
     }
     return report::to_int(report::ExitCode::kRefused);
   }
-  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, loaded.registry);
+  // The text is kept for the excerpts under each refusal: the same bytes the planner read.
+  const plan::PlanRequest request{o.workflow, o.job, o.base};
+  auto text = yaml::read_bounded(o.workflow, o.workflow);
+  const std::string source = text ? *text : std::string();
+  auto result =
+      text ? plan::plan_text(source, request, loaded.registry)
+           : plan::PlanResult{std::nullopt,
+                              {{text.error().code, text.error().message, text.error().location}}};
   if (o.format == "json") {
     nlohmann::json j = result.plan ? nlohmann::json{{"plan", plan::to_json(*result.plan)}}
                                    : nlohmann::json{{"refusals", report::to_json(result.refusals)}};
@@ -58,7 +66,7 @@ int run(const PlanOptions& o) {
     print_text(*result.plan);
   } else {
     for (const auto& r : result.refusals) {
-      std::cout << report::to_text(r) << "\n";
+      std::cout << report::to_text(r, o.workflow, source) << "\n";
     }
   }
   return report::to_int(result.plan ? report::ExitCode::kOk : report::ExitCode::kRefused);

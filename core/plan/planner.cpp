@@ -81,14 +81,30 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
   return result;
 }
 
-PlanResult plan_file(const std::string& path, const PlanRequest& request,
+namespace {
+
+PlanResult refused_by(const util::Error& e) {
+  return PlanResult{std::nullopt, {{e.code, e.message, e.location}}};
+}
+
+}  // namespace
+
+PlanResult plan_text(std::string_view text, const PlanRequest& request,
                      const plugins::Registry& registry) {
-  auto root = yaml::load_file(path, request.workflow_file);
+  auto root = yaml::load(text, request.workflow_file);
   if (!root) {
-    const auto& e = root.error();
-    return PlanResult{std::nullopt, {{e.code, e.message, e.location}}};
+    return refused_by(root.error());
   }
   return plan_workflow(*root, request, registry);
+}
+
+PlanResult plan_file(const std::string& path, const PlanRequest& request,
+                     const plugins::Registry& registry) {
+  auto text = yaml::read_bounded(path, request.workflow_file);
+  if (!text) {
+    return refused_by(text.error());
+  }
+  return plan_text(*text, request, registry);
 }
 
 }  // namespace reviewer::plan

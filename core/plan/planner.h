@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/plan/plan.h"
 #include "core/plugins/registry.h"
@@ -27,7 +28,12 @@ struct PlanResult {
 PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
                          const plugins::Registry& registry);
 
-// Loads `path` within the YAML bounds (a crossed bound stops at once) and plans it.
+// Loads `text` (the workflow request.workflow_file names) within the YAML bounds (a crossed
+// bound stops at once) and plans it.
+PlanResult plan_text(std::string_view text, const PlanRequest& request,
+                     const plugins::Registry& registry);
+
+// Reads `path` within the bounds (no symlink followed) and plans it.
 PlanResult plan_file(const std::string& path, const PlanRequest& request,
                      const plugins::Registry& registry);
 

@@ -5,13 +5,25 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/report/source_excerpt.h"
+
 namespace reviewer::report {
 
 std::string to_text(const Refusal& r) {
   if (r.location) {
-    return fmt::format("{}: {}: {}", r.location->to_string(), r.rule, r.message);
+    return printable(fmt::format("{}: {}: {}", r.location->to_string(), r.rule, r.message));
   }
-  return fmt::format("{}: {}", r.rule, r.message);
+  return printable(fmt::format("{}: {}", r.rule, r.message));
+}
+
+std::string to_text(const Refusal& r, std::string_view file, std::string_view source) {
+  std::string text = to_text(r);
+  if (r.location && r.location->file == file) {
+    if (std::string shown = excerpt(source, *r.location); !shown.empty()) {
+      text += "\n" + shown;
+    }
+  }
+  return text;
 }
 
 nlohmann::json to_json(const Refusal& r) {

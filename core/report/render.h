@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -8,8 +9,13 @@
 
 namespace reviewer::report {
 
-// "file:line:column: rule: message" (the location part left out when unknown).
+// "file:line:column: rule: message" (the location part left out when unknown), on one line:
+// control bytes from the workflow are escaped (source_excerpt.h).
 std::string to_text(const Refusal& r);
+
+// The same, followed by the source line and a caret when the refusal points into `file`, whose
+// text is `source`.
+std::string to_text(const Refusal& r, std::string_view file, std::string_view source);
 
 nlohmann::json to_json(const Refusal& r);
 nlohmann::json to_json(const Refusals& rs);

@@ -340,8 +340,8 @@ util::Result<Node> load(std::string_view text, const std::string& file, const Bo
   return builder.take_root();
 }
 
-util::Result<Node> load_file(const std::string& path, const std::string& display_name,
-                             const Bounds& bounds) {
+util::Result<std::string> read_bounded(const std::string& path, const std::string& display_name,
+                                       const Bounds& bounds) {
   util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
   if (!fd.valid()) {
     return util::make_error(errno == ELOOP ? "workflow-symlink" : "workflow-unreadable",
@@ -370,7 +370,16 @@ util::Result<Node> load_file(const std::string& path, const std::string& display
     }
     text.append(buf.data(), static_cast<std::size_t>(n));
   }
-  return load(text, display_name, bounds);
+  return text;
+}
+
+util::Result<Node> load_file(const std::string& path, const std::string& display_name,
+                             const Bounds& bounds) {
+  auto text = read_bounded(path, display_name, bounds);
+  if (!text) {
+    return text.error();
+  }
+  return load(*text, display_name, bounds);
 }
 
 }  // namespace reviewer::yaml

@@ -24,7 +24,13 @@ struct Bounds {
 // where the bound was crossed.
 util::Result<Node> load(std::string_view text, const std::string& file, const Bounds& bounds = {});
 
-// Reads `path` (no symlink followed, at most bounds.max_bytes + 1 bytes read) and loads it.
+// Reads `path`: no symlink followed, a regular file, at most bounds.max_bytes + 1 bytes read (so
+// that load() can still name where the bound was crossed). Refuses workflow-symlink or
+// workflow-unreadable.
+util::Result<std::string> read_bounded(const std::string& path, const std::string& display_name,
+                                       const Bounds& bounds = {});
+
+// read_bounded() and load().
 util::Result<Node> load_file(const std::string& path, const std::string& display_name,
                              const Bounds& bounds = {});
 

@@ -1,0 +1,98 @@
+// `reviewer plan` as the host runs it: the text form names each refusal, shows the line and a
+// caret, and never passes a workflow's control bytes through to the terminal.
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace reviewer::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::pair<int, std::string> run(const std::string& args) {
+  std::string cmd = REVIEWER_BINARY_DIR "/bin/reviewer plan " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) {
+    out.append(buf, n);
+  }
+  int status = ::pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+class PlanCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "reviewer-plan-XXXXXX").string();
+    dir_ = ::mkdtemp(tmpl.data());
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string workflow(const std::string& text) {
+    const std::string path = dir_ + "/ci.yml";
+    std::ofstream(path) << text;
+    return path;
+  }
+  std::string dir_;
+};
+
+TEST_F(PlanCommand, EachRefusalShowsItsLineAndACaret) {
+  const std::string w = workflow(
+      "on: pull_request\njobs:\n  build:\n    runs-on: windows-latest\n    steps:\n"
+      "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out, w + ":4:14: runner-label: 'runs-on' is 'windows-latest'; only ubuntu-latest and "
+                     "ubuntu-24.04 match the review image\n"
+                     "    runs-on: windows-latest\n"
+                     "             ^\n");
+}
+
+TEST_F(PlanCommand, LoadingRefusalsToo) {
+  const std::string w = workflow("on: pull_request\njobs: [a\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out, w + ":3:1: yaml-syntax: did not find expected ',' or ']' (while parsing a flow "
+                     "sequence at 2:7)\n"
+                     "\n"
+                     "^\n");
+}
+
+TEST_F(PlanCommand, AWorkflowCannotWriteControlBytesToTheTerminal) {
+  // A double-quoted scalar may hold any escape; the label lands in the message.
+  const std::string w = workflow(
+      "on: pull_request\njobs:\n  build:\n    runs-on: \"\\e]0;owned\\a\\e[2J\"\n    steps:\n"
+      "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_EQ(out.find('\a'), std::string::npos) << out;
+  EXPECT_NE(out.find("'\\x1B]0;owned\\x07\\x1B[2J'"), std::string::npos) << out;
+}
+
+TEST_F(PlanCommand, JsonAndSarifCarryNoExcerpt) {
+  const std::string w = workflow("on: push\njobs: {}\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main --format json");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out.find('^'), std::string::npos) << out;
+}
+
+TEST_F(PlanCommand, AMissingFileIsNamedWithoutAnExcerpt) {
+  auto [code, out] = run("--workflow " + dir_ + "/nope.yml --job build --base main");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out.rfind(dir_ + "/nope.yml: workflow-unreadable: cannot open", 0), 0U) << out;
+  EXPECT_EQ(out.find('^'), std::string::npos) << out;
+}
+
+TEST_F(PlanCommand, UsageErrorsExitTwo) {
+  auto [code, out] = run("--workflow x.yml --job build");
+  EXPECT_EQ(code, 2) << out;
+}
+
+}  // namespace
+}  // namespace reviewer::cli
