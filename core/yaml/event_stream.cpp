@@ -67,15 +67,18 @@ util::Error EventStream::error(std::string_view text, const std::string& file) c
 
 util::SourceLocation position_of(std::string_view text, std::size_t offset,
                                  const std::string& file) {
+  // Columns count characters, as libyaml's marks do: UTF-8 continuation bytes are not counted.
   std::uint32_t line = 1;
-  std::size_t line_start = 0;
+  std::uint32_t column = 1;
   for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
     if (text[i] == '\n') {
       ++line;
-      line_start = i + 1;
+      column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++column;
     }
   }
-  return {file, line, static_cast<std::uint32_t>(offset - line_start + 1)};
+  return {file, line, column};
 }
 
 }  // namespace reviewer::yaml

@@ -34,7 +34,7 @@ class EventStream {
   bool has_event_ = false;
 };
 
-// Where byte `offset` of `text` is (1-based line and column, counting bytes).
+// Where byte `offset` of `text` is (1-based line and column, the column counting characters).
 util::SourceLocation position_of(std::string_view text, std::size_t offset,
                                  const std::string& file);
 

@@ -124,6 +124,11 @@ const Case kCases[] = {
      "next token at 2:1)"},
     {"ControlCharacter", "a: b\x01\n", "w.yml:1:5: yaml-syntax: control characters are not allowed"},
     {"InvalidUtf8", "a: \xff\n", "w.yml:1:4: yaml-syntax: invalid leading UTF-8 octet"},
+    {"InvalidUtf8AfterACharacterOfTwoBytes", "a: \xc3\xa9\xff\n",
+     "w.yml:1:5: yaml-syntax: invalid leading UTF-8 octet"},
+    {"TooLargeCountsCharacters", "a: \xc3\xa9" + std::string(256 * 1024, '#'),
+     "w.yml:1:262144: yaml-too-large: file is larger than 262144 bytes (the bound is crossed "
+     "here)"},
     {"IncompatibleVersion", "%YAML 2.0\n---\na: 1\n",
      "w.yml:1:1: yaml-syntax: found incompatible YAML document"},
     {"MalformedAnchor", "a: & x\n",
