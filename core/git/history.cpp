@@ -7,10 +7,12 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <vector>
 
+#include "core/git/replace_refs.h"
 #include "core/git/repository.h"
 #include "core/git/rules.h"
 #include "core/util/unique_fd.h"
@@ -175,6 +177,10 @@ report::Refusals check_history_shape(git_repository* repo, const std::string& wo
   if (auto grafts = grafts_refusal(worktree)) {
     out.push_back(std::move(*grafts));
   }
+  // git applies replace refs in every walk and object read; libgit2 1.5 never does.
+  report::Refusals replaced = check_replace_refs(repo, worktree);
+  out.insert(out.end(), std::make_move_iterator(replaced.begin()),
+             std::make_move_iterator(replaced.end()));
   if (fetch_depth != 0 && fetch_depth != 1) {
     out.push_back({rule,
                    "fetch-depth " + std::to_string(fetch_depth) +

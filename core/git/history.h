@@ -19,7 +19,8 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
 
 // `history-shape` refusals: depth 1 wants a shallow history of exactly one commit and no tags,
 // depth 0 a full (not shallow) history; any other depth is refused. At any depth, a
-// `$GIT_DIR/info/grafts` entry is refused (git would rewrite parents by it).
+// `$GIT_DIR/info/grafts` entry and every ref under `refs/replace/` are refused (git would rewrite
+// parents or objects by them; see check_replace_refs).
 report::Refusals check_history_shape(git_repository* repo, const std::string& worktree,
                                      int fetch_depth);
 

@@ -152,18 +152,24 @@ TEST_F(CleanCloneTest, TrackedFileReplacedBySymlinkIsRefused) {
   EXPECT_EQ(r[0].message, "'lib/a.txt' differs from a clean clone (type changed)");
 }
 
-TEST_F(CleanCloneTest, ReplaceObjectsAreIgnored) {
+TEST_F(CleanCloneTest, ReplaceObjectsDoNotHideAStagedChange) {
   // A replace ref makes git compare the index with another commit's tree; libgit2 never
-  // consults refs/replace, so the guard still sees the real HEAD.
+  // consults refs/replace, so the comparison still sees the real HEAD. The replace ref itself is
+  // refused too (ReplaceRefsTest).
   tick();
   in_wt(
       "printf 'evil\\n' > lib/a.txt && git add lib/a.txt && "
       "c=$(git commit-tree $(git write-tree) -m evil) && git replace HEAD $c");
   EXPECT_EQ(sh_output(wt(), "git status --porcelain", home()), "");
   const report::Refusals r = before(baseline_, 1);
-  ASSERT_EQ(r.size(), 1u) << describe(r);
+  ASSERT_EQ(r.size(), 2u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleCleanClone);
   EXPECT_EQ(r[0].message,
             "'lib/a.txt' differs from a clean clone (staged content differs from HEAD)");
+  EXPECT_EQ(r[1].rule, kRuleHistoryShape);
+  EXPECT_EQ(r[1].message, "replace ref 'refs/replace/" + baseline_.head +
+                              "' makes git read another object in place of one the clone "
+                              "fetched; a clone has no refs under refs/replace/");
   expect_nothing_executed(baseline_, 1);
 }
 

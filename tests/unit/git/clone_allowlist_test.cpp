@@ -34,6 +34,8 @@ TEST(ConfigKeyAllowed, TableOfKeys) {
       {"core.hooksPath", false},
       {"core.worktree", false},
       {"core.autocrlf", false},
+      {"core.useReplaceRefs", false},
+      {"replace.base", false},
       {"remote.origin.uploadpack", false},
       {"remote.origin.mirror", false},
       {"remote.origin.proxy", false},

@@ -57,6 +57,7 @@ const ForbiddenKey kForbidden[] = {
     {"safe_directory", "safe.directory", "safe.directory"},
     {"mixed_case", "Core.FSMonitor", "core.fsmonitor"},
     {"extensions", "extensions.worktreeConfig", "extensions.worktreeconfig", "true"},
+    {"use_replace_refs", "core.useReplaceRefs", "core.usereplacerefs", "true"},
     {"unknown", "reviewer.anything", "reviewer.anything"},
 };
 
