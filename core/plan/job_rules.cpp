@@ -8,6 +8,7 @@
 #include "core/plan/env_rules.h"
 #include "core/plan/needs.h"
 #include "core/plan/step_rules.h"
+#include "core/plan/written_steps.h"
 #include "core/workflow/expression.h"
 
 namespace reviewer::plan {
@@ -216,7 +217,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   std::optional<plugins::WorkflowView> own_view;
   const plugins::WorkflowView* view = wf.view;
   if (view == nullptr) {
-    view = &own_view.emplace(wf.jobs);
+    view = &own_view.emplace(written_steps(wf.jobs));
   }
   plugins::JobInfo info{id, wf.file, static_cast<std::uint32_t>(steps->items.size()), view};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {

@@ -7,6 +7,7 @@
 #include "core/plan/job_rules.h"
 #include "core/plan/needs.h"
 #include "core/plan/trigger.h"
+#include "core/plan/written_steps.h"
 #include "core/plugins/workflow_view.h"
 #include "core/yaml/bounded_loader.h"
 
@@ -67,7 +68,7 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
     return result;
   }
   defaults.jobs = jobs;
-  const plugins::WorkflowView view(jobs);
+  const plugins::WorkflowView view(written_steps(jobs));
   defaults.view = &view;
   Plan plan{request.workflow_file, request.job, request.base, {}, {}};
   for (const auto& id : needs_closure(*jobs, request.job, f)) {

@@ -1,61 +1,14 @@
 #include "core/plugins/workflow_view.h"
 
-#include <string>
-
-#include "core/workflow/uses.h"
-
 namespace reviewer::plugins {
-namespace {
 
-// A step as written; only what the view promises (job id, index, name, action, ref, run, inputs,
-// location) is read, and nothing is refused here: planning the job does that.
-workflow::Step read_step(const yaml::Node& node, const std::string& job_id, std::uint32_t index) {
-  workflow::Step step;
-  step.job_id = job_id;
-  step.index = index;
-  step.location = node.location;
-  if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar()) {
-    step.name = n->scalar;
-  }
-  if (const yaml::Node* uses = node.find("uses"); uses != nullptr && uses->is_scalar()) {
-    auto split = workflow::split_uses(uses->scalar);
-    step.action = std::move(split.action);
-    step.ref = std::move(split.ref);
-    step.uses_location = uses->location;
-  } else if (const yaml::Node* run = node.find("run"); run != nullptr) {
-    step.action = "run";
-    if (run->is_scalar()) {
-      step.run = run->scalar;
-    }
-    step.uses_location = run->location;
-  }
-  if (const yaml::Node* with = node.find("with"); with != nullptr && with->is_mapping()) {
-    for (const auto& [key, value] : with->entries) {
-      step.inputs.push_back({key.scalar, value.is_scalar() ? value.scalar : "", key.location});
-    }
-  }
-  return step;
-}
-
-}  // namespace
-
-WorkflowView::WorkflowView(const yaml::Node* jobs) {
-  if (jobs == nullptr || !jobs->is_mapping()) {
+WorkflowView::WorkflowView(std::optional<std::vector<workflow::Step>> steps) {
+  if (!steps) {
     return;
   }
   available_ = true;
-  for (const auto& [id, job] : jobs->entries) {
-    const yaml::Node* steps = job.is_mapping() ? job.find("steps") : nullptr;
-    if (steps == nullptr || !steps->is_sequence()) {
-      continue;
-    }
-    for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
-      if (steps->items[i].is_mapping()) {
-        steps_.push_back(read_step(steps->items[i], id.scalar, i));
-      }
-    }
-  }
-  // The views point into steps_, which no longer grows.
+  steps_ = std::move(*steps);
+  // The views point into steps_, which no longer changes.
   for (const auto& step : steps_) {
     storage_.push_back(std::make_unique<StepViewStorage>(step));
     views_.push_back(*storage_.back()->get());

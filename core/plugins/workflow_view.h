@@ -2,26 +2,25 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <reviewer/sdk/abi.h>
 
 #include "core/plugins/step_view.h"
 #include "core/workflow/model.h"
-#include "core/yaml/node.h"
 
 namespace reviewer::plugins {
 
 // The plugins' workflow-wide view (SDK 1.1, reviewer_job_context::workflow_steps): every step of
-// every job of a workflow as written, in file order, for checks a plugin cannot make from one
-// step (an artifact name unique in the workflow run). Input values stay raw, `${{ }}` included:
-// these steps are not planned, and a plugin must treat an expression as "could be anything".
-// Built once per planned job; neither copied nor moved, since the C views point into it.
+// every job of a workflow as written, in file order (plan::written_steps reads them), for checks a
+// plugin cannot make from one step (an artifact name unique in the workflow run). Built once per
+// workflow; neither copied nor moved, since the C views point into it.
 class WorkflowView {
  public:
-  // `jobs` is the workflow's `jobs` mapping; nullptr gives a view that is unavailable (data()
-  // is nullptr), which plugins needing it refuse.
-  explicit WorkflowView(const yaml::Node* jobs);
+  // nullopt gives a view that is unavailable (data() is nullptr), which plugins needing it
+  // refuse.
+  explicit WorkflowView(std::optional<std::vector<workflow::Step>> steps);
   WorkflowView(const WorkflowView&) = delete;
   WorkflowView& operator=(const WorkflowView&) = delete;
 
