@@ -23,8 +23,13 @@ struct PlanOptions {
 void print_text(const plan::Plan& p) {
   std::cout << "plan: job '" << p.job << "' of " << p.workflow_file << " into '" << p.base << "'\n";
   for (const auto& job : p.jobs) {
-    std::cout << "job " << job.id << " (timeout " << job.timeout_minutes << " min, fetch-depth "
-              << job.fetch_depth << (job.always ? ", if always()" : "") << ")\n";
+    std::cout << "job " << job.id << " (timeout " << job.timeout_minutes << " min"
+              << (job.timeout_minutes_written != 0
+                      ? " as on GitHub-hosted runners, " +
+                            std::to_string(job.timeout_minutes_written) + " written"
+                      : std::string())
+              << ", fetch-depth " << job.fetch_depth << (job.always ? ", if always()" : "")
+              << ")\n";
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
                 << s.plugin << "] " << (s.step.name ? *s.step.name : s.step.action);

@@ -5,6 +5,7 @@
 
 #include "core/workflow/env_policy.h"
 #include "core/workflow/expression.h"
+#include "core/workflow/scalar_typing.h"
 
 namespace reviewer::plan {
 
@@ -35,6 +36,17 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
       f.refuse("invalid-env", where + " env " + quote(key.scalar) + " must be a literal string",
                value);
       ok = false;
+    }
+    if (value.is_scalar() && value.plain) {
+      auto read = workflow::read_plain_scalar(text);
+      if (read.refusal) {
+        f.refuse("retyped-scalar",
+                 where + " env " + quote(key.scalar) + " is the unquoted " + quote(text) + ": " +
+                     *read.refusal + "; quote it to keep the text",
+                 value);
+        ok = false;
+      }
+      text = std::move(read.text);
     }
     if (workflow::contains_expression(text)) {
       f.refuse("expression-in-env",

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <optional>
 
 #include "core/plan/env_rules.h"
@@ -43,6 +44,26 @@ constexpr std::array kJobKeys = {
                "deployment environments carry protection rules and secrets"},
     JobKeyRule{"outputs", "job-outputs", "job outputs are expressions the review cannot evaluate"},
 };
+
+// The id a need names as declared: GitHub matches `needs: Build` to the job `build`, and the
+// job loop gates on declared ids.
+std::string declared_id(const yaml::Node* jobs, std::string need) {
+  if (jobs == nullptr || jobs->find(need) != nullptr) {
+    return need;
+  }
+  const auto same = [&](const std::string& id) {
+    return id.size() == need.size() &&
+           std::equal(id.begin(), id.end(), need.begin(), [](unsigned char a, unsigned char b) {
+             return std::tolower(a) == std::tolower(b);
+           });
+  };
+  for (const auto& [key, value] : jobs->entries) {
+    if (same(key.scalar)) {
+      return key.scalar;
+    }
+  }
+  return need;
+}
 
 void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f) {
   if (runs_on == nullptr) {
@@ -174,7 +195,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   for (auto& n : read_needs(job, nullptr)) {
-    out.needs.push_back(std::move(n.job));
+    out.needs.push_back(declared_id(wf.jobs, std::move(n.job)));
   }
   check_shapes(id, job, f);
   if (const yaml::Node* strategy = job.find("strategy")) {
@@ -183,7 +204,11 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   check_runs_on(job.find("runs-on"), job, f);
   if (const yaml::Node* t = job.find("timeout-minutes")) {
     if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) {
-      out.timeout_minutes = *minutes;
+      // A GitHub-hosted runner stops any job at 360 minutes whatever it asks for.
+      out.timeout_minutes = std::min(*minutes, kDefaultJobTimeoutMinutes);
+      if (*minutes > kDefaultJobTimeoutMinutes) {
+        out.timeout_minutes_written = *minutes;
+      }
     }
   }
   if (const yaml::Node* cond = job.find("if")) {
@@ -221,7 +246,11 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   }
   plugins::JobInfo info{id, wf.file, static_cast<std::uint32_t>(steps->items.size()), view};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
+    const std::size_t refused_before = f.size();
     auto step = read_step(steps->items[i], id, i, f);
+    // A step whose own fields were refused reaches its plugin incomplete (a refused input is
+    // left out), and the plugin would add refusals about what is missing rather than wrong.
+    const bool incomplete = f.size() != refused_before;
     if (!step) {
       continue;
     }
@@ -264,6 +293,9 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
                  step->uses_location);
         continue;
       }
+    }
+    if (incomplete && !step->is_run()) {
+      continue;
     }
     auto outcome = plugins::plan_step(*plugin, *step, info);
     for (auto& r : outcome.refusals) {

@@ -1,11 +1,21 @@
 #include "core/plan/needs.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <queue>
 #include <unordered_map>
 
 namespace reviewer::plan {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+}  // namespace
 
 std::vector<Need> read_needs(const yaml::Node& job, Findings* f) {
   std::vector<Need> out;
@@ -32,12 +42,23 @@ std::vector<Need> read_needs(const yaml::Node& job, Findings* f) {
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& f) {
   // Declaration index of every job, so a hostile file with thousands of jobs stays linear.
+  // GitHub compares job ids without regard to case: `Build` and `build` clash (the workflow is
+  // rejected) and `needs: Build` names `build`.
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < jobs.entries.size(); ++i) {
-    index.emplace(jobs.entries[i].first.scalar, i);
+    const auto& key = jobs.entries[i].first;
+    auto [it, added] = index.emplace(lower(key.scalar), i);
+    if (!added) {
+      f.refuse("duplicate-job-id",
+               "job ids " + quote(jobs.entries[it->second].first.scalar) + " and " +
+                   quote(key.scalar) +
+                   " differ only in case; GitHub compares job ids without regard to case and "
+                   "rejects the workflow",
+               key);
+    }
   }
-  auto root = index.find(job);
-  if (root == index.end()) {
+  auto root = index.find(lower(job));
+  if (root == index.end() || jobs.entries[root->second].first.scalar != job) {
     f.refuse("job-not-found", "the workflow has no job " + quote(job), jobs);
     return {};
   }
@@ -55,7 +76,7 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
     auto& list = needs[id];
     auto& as_written = written[id] = read_needs(jobs.entries[id].second, &f);
     for (const auto& n : as_written) {
-      auto it = index.find(n.job);
+      auto it = index.find(lower(n.job));
       if (it == index.end()) {
         f.refuse(
             "needs-unknown",

@@ -26,6 +26,9 @@ struct PlannedJob {
   std::string id;
   std::vector<std::string> needs;
   std::int64_t timeout_minutes = kDefaultJobTimeoutMinutes;
+  // The job's own timeout-minutes when it was larger than kDefaultJobTimeoutMinutes, which is
+  // also GitHub-hosted runners' limit (timeout_minutes is then that limit); 0 otherwise.
+  std::int64_t timeout_minutes_written = 0;
   bool always = false;  // `if: always()`; otherwise the job runs only if every need succeeded
   std::vector<workflow::Entry> env;  // workflow env overlaid by job env
   std::vector<PlannedStep> steps;

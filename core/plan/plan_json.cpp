@@ -59,14 +59,18 @@ nlohmann::json to_json(const Plan& plan) {
       }
       steps.push_back(std::move(j));
     }
-    jobs.push_back({{"id", job.id},
-                    {"needs", job.needs},
-                    {"timeout_minutes", job.timeout_minutes},
-                    {"if", job.always ? "always()" : "success()"},
-                    {"fetch_depth", job.fetch_depth},
-                    {"env", env_json(job.env)},
-                    {"location", location_json(job.location)},
-                    {"steps", steps}});
+    nlohmann::json j{{"id", job.id},
+                     {"needs", job.needs},
+                     {"timeout_minutes", job.timeout_minutes},
+                     {"if", job.always ? "always()" : "success()"},
+                     {"fetch_depth", job.fetch_depth},
+                     {"env", env_json(job.env)},
+                     {"location", location_json(job.location)},
+                     {"steps", steps}};
+    if (job.timeout_minutes_written != 0) {
+      j["timeout_minutes_written"] = job.timeout_minutes_written;
+    }
+    jobs.push_back(std::move(j));
   }
   nlohmann::json pins = nlohmann::json::array();
   for (const auto& p : plan.pins) {

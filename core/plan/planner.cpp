@@ -17,6 +17,21 @@ namespace {
 constexpr std::array kAcceptedTopKeys = {"name",     "run-name", "on",          "env",
                                          "defaults", "jobs",     "permissions", "concurrency"};
 
+// The host mounts one clone for the whole build: depth 1 or full. Jobs asking for both cannot
+// all see the history their checkout asks for.
+void check_one_history(const Plan& plan, Findings& f) {
+  for (const auto& job : plan.jobs) {
+    if (job.fetch_depth != plan.jobs.front().fetch_depth) {
+      f.refuse("mixed-history-shape",
+               "job " + quote(job.id) + " checks out with fetch-depth " +
+                   std::to_string(job.fetch_depth) + " but job " + quote(plan.jobs.front().id) +
+                   " with " + std::to_string(plan.jobs.front().fetch_depth) +
+                   "; the review mounts one clone for every job of the build",
+               job.location);
+    }
+  }
+}
+
 }  // namespace
 
 PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
@@ -74,6 +89,7 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, registry, plan.pins, f));
   }
+  check_one_history(plan, f);
   if (f.empty()) {
     result.plan = std::move(plan);
   } else {

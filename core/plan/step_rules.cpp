@@ -6,6 +6,7 @@
 
 #include "core/plan/env_rules.h"
 #include "core/workflow/expression.h"
+#include "core/workflow/scalar_typing.h"
 #include "core/workflow/uses.h"
 
 namespace reviewer::plan {
@@ -217,9 +218,16 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
         f.refuse("invalid-input", "'with' must be a mapping", *with);
       } else {
         for (const auto& [key, value] : with->entries) {
-          std::string text = value.is_scalar() ? value.scalar : std::string();
+          auto read = value.is_scalar() && value.plain ? workflow::read_plain_scalar(value.scalar)
+                                                       : workflow::PlainScalar{value.scalar, {}};
+          const std::string text = std::move(read.text);
           if (!value.is_scalar() && !value.is_null()) {
             f.refuse("invalid-input", "input " + quote(key.scalar) + " must be a literal string",
+                     value);
+          } else if (read.refusal) {
+            f.refuse("retyped-scalar",
+                     "input " + quote(key.scalar) + " is the unquoted " + quote(text) + ": " +
+                         *read.refusal + "; quote it to keep the text",
                      value);
           } else if (workflow::contains_expression(text)) {
             f.refuse("expression-in-input",
@@ -240,13 +248,20 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
     }
     if (!run->is_scalar()) {
       f.refuse("invalid-step", "'run' must be a string", *run);
+    } else if (auto read = run->plain ? workflow::read_plain_scalar(run->scalar)
+                                      : workflow::PlainScalar{run->scalar, {}};
+               read.refusal) {
+      f.refuse("retyped-scalar",
+               "the script is the unquoted " + quote(run->scalar) + ": " + *read.refusal +
+                   "; quote it to keep the text",
+               *run);
     } else if (workflow::contains_expression(run->scalar)) {
       f.refuse("expression-in-run",
                "the script holds a ${{ }} expression, which CI would substitute before bash "
                "runs it",
                *run);
     } else {
-      step.run = run->scalar;
+      step.run = std::move(read.text);
     }
   }
   if (f.size() != before && step.action.empty()) {

@@ -26,7 +26,8 @@ const std::set<std::string> kRules = {
     "unknown-job-key", "matrix-job", "container-job", "services-job", "continue-on-error",
     "reusable-workflow", "job-secrets", "job-environment", "job-outputs", "runner-label",
     "expression-in-runs-on", "job-condition", "job-without-steps", "first-step-not-checkout",
-    "invalid-timeout", "expression-in-timeout", "invalid-defaults",
+    "invalid-timeout", "expression-in-timeout", "invalid-defaults", "duplicate-job-id",
+    "mixed-history-shape",
     // Steps.
     "invalid-step", "unknown-step-key", "step-uses-and-run", "step-without-action",
     "step-condition", "timeout-on-skipped-step", "non-bash-shell", "expression-in-run",
@@ -35,7 +36,9 @@ const std::set<std::string> kRules = {
     "local-action", "unsupported-action", "unreviewed-action-ref",
     // Environment.
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
-    "credential-shaped-env", "config-redirecting-env"};
+    "credential-shaped-env", "config-redirecting-env",
+    // Scalars GitHub retypes.
+    "retyped-scalar"};
 
 // Rule ids as the sources pass them: refuse("id", ...), stop("id", ...), make_error("id", ...),
 // EnvVerdict{"id", ...}, JobKeyRule{"key", "id", ...}, and `cond ? "id" : "id"`.

@@ -170,6 +170,49 @@ TEST(PlanCarries, AlwaysJobsAndNeedsInDependencyOrder) {
   EXPECT_EQ(j["jobs"][3]["needs"], (std::vector<std::string>{"test", "lint"}));
 }
 
+TEST(PlanCarries, NeedsMatchJobIdsWithoutRegardToCaseAsDeclared) {
+  const std::string step =
+      std::string("    runs-on: ubuntu-latest\n    steps:\n      - uses: ") + kCheckout + "\n";
+  auto j = plan_json("on: pull_request\njobs:\n  Lint:\n" + step + "  build:\n    needs: [lint]\n" +
+                     step);
+  ASSERT_EQ(j["jobs"].size(), 2u);
+  EXPECT_EQ(j["jobs"][0]["id"], "Lint");
+  // The job loop gates on declared ids.
+  EXPECT_EQ(j["jobs"][1]["needs"], (std::vector<std::string>{"Lint"}));
+  // The host names a job exactly.
+  EXPECT_EQ(plan_text("on: pull_request\njobs:\n  Lint:\n" + step, "lint"),
+            ".github/workflows/ci.yml:3:3: job-not-found: the workflow has no job 'lint'\n");
+}
+
+TEST(PlanCarries, JobTimeoutsAboveTheRunnersLimitAreThatLimit) {
+  auto j = plan_json(
+      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
+      "    timeout-minutes: 999999\n    steps:\n      - uses: " +
+      std::string(kCheckout) + "\n");
+  EXPECT_EQ(j["jobs"][0]["timeout_minutes"], 360);
+  EXPECT_EQ(j["jobs"][0]["timeout_minutes_written"], 999999);
+  auto at = plan_json(
+      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
+      "    timeout-minutes: 360\n    steps:\n      - uses: " +
+      std::string(kCheckout) + "\n");
+  EXPECT_EQ(at["jobs"][0]["timeout_minutes"], 360);
+  EXPECT_FALSE(at["jobs"][0].contains("timeout_minutes_written"));
+}
+
+TEST(PlanCarries, CanonicalNumbersAndQuotedValuesStayTextBooleansGoOnAsGitHubSpellsThem) {
+  auto j = plan_json(
+      "on: pull_request\nenv:\n  A: 20\n  B: '1.20'\n  C: 0.5\n  D: True\n"
+      "  E: yes\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+      "      - uses: " +
+      std::string(kCheckout) + "\n");
+  std::string values;
+  for (const auto& e : j["jobs"][0]["env"]) {
+    values += e["value"].get<std::string>() + " ";
+  }
+  // A boolean goes on in GitHub's spelling, as a step on GitHub would see it.
+  EXPECT_EQ(values, "20 1.20 0.5 true yes ");
+}
+
 }  // namespace
 }  // namespace reviewer::plan
 

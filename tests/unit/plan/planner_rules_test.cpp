@@ -159,6 +159,30 @@ const Case kCases[] = {
      "      - run: make\n",
      kF + ":6:9: first-step-not-checkout: job 'build' must begin with actions/checkout, as the "
           "host's clone stands in for it\n"},
+    {"DuplicateJobId",
+     job("") + "  Build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " + kCheckout +
+         "\n",
+     kF + ":8:3: duplicate-job-id: job ids 'build' and 'Build' differ only in case; GitHub "
+          "compares job ids without regard to case and rejects the workflow\n"},
+    {"MixedHistoryShape",
+     "on: pull_request\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " +
+         std::string(kCheckout) +
+         "\n        with:\n          fetch-depth: 0\n  build:\n    needs: lint\n"
+         "    runs-on: ubuntu-latest\n    steps:\n      - uses: " +
+         kCheckout + "\n",
+     kF + ":10:5: mixed-history-shape: job 'build' checks out with fetch-depth 1 but job 'lint' "
+          "with 0; the review mounts one clone for every job of the build\n"},
+    {"RetypedEnvNumber", job("    env:\n      GO_VERSION: 1.20\n"),
+     kF + ":6:19: retyped-scalar: job env 'GO_VERSION' is the unquoted '1.20': GitHub reads it "
+          "as a number and passes on the number's own spelling; quote it to keep the text\n"},
+    {"RetypedInput",
+     steps("      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020\n"
+           "        with:\n          node-version: 20.10\n"),
+     kF + ":9:25: retyped-scalar: input 'node-version' is the unquoted '20.10': GitHub reads it "
+          "as a number and passes on the number's own spelling; quote it to keep the text\n"},
+    {"RetypedScript", steps("      - run: 010\n"),
+     kF + ":7:14: retyped-scalar: the script is the unquoted '010': GitHub reads it as a number "
+          "and passes on the number's own spelling; quote it to keep the text\n"},
     {"JobTimeoutFraction", job("    timeout-minutes: 0.5\n"),
      kF + ":5:22: invalid-timeout: job 'timeout-minutes' must be a positive whole number of "
           "minutes, got '0.5'\n"},
