@@ -2,6 +2,7 @@
 
 #include "core/resolve/package_json.h"
 #include "core/resolve/safe_file.h"
+#include "core/resolve/tool_versions.h"
 #include "core/resolve/version_files.h"
 
 namespace reviewer::resolve {

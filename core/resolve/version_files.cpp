@@ -1,42 +1,15 @@
 #include "core/resolve/version_files.h"
 
 #include <algorithm>
-#include <regex>
 #include <string>
+#include <vector>
 
 #include "core/resolve/js_text.h"
 #include "core/resolve/safe_file.h"
+#include "core/resolve/text_lines.h"
 
 namespace reviewer::resolve {
 namespace {
-
-struct Line {
-  std::string_view text;
-  std::uint32_t number = 0;
-};
-
-// Lines without their terminators ("\n" or "\r\n").
-std::vector<Line> lines_of(std::string_view text) {
-  std::vector<Line> out;
-  std::uint32_t number = 0;
-  while (!text.empty()) {
-    const std::size_t nl = text.find('\n');
-    std::string_view line = text.substr(0, nl);
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-    }
-    out.push_back({line, ++number});
-    if (nl == std::string_view::npos) {
-      break;
-    }
-    text.remove_prefix(nl + 1);
-  }
-  return out;
-}
-
-std::uint32_t column_of(std::string_view whole, std::string_view part) {
-  return static_cast<std::uint32_t>(part.data() - whole.data()) + 1;
-}
 
 // .node-version and .bun-version: one trimmed line, nothing else.
 DeclarationSet parse_single_line(std::string_view text, const std::string& file,
@@ -75,12 +48,22 @@ bool is_key_value(std::string_view line, std::string_view& key) {
                              "0123456789_-.") == std::string_view::npos;
 }
 
+// nvm looks a key up with `grep -E "(^| )KEY( |$)"` in the keys it has seen, so a "." in a later
+// key matches any character of an earlier one; the other characters a key may hold here are
+// literal in a regular expression.
+bool nvm_finds_key(std::string_view later, std::string_view earlier) {
+  return later.size() == earlier.size() &&
+         std::equal(later.begin(), later.end(), earlier.begin(),
+                    [](char l, char e) { return l == '.' || l == e; });
+}
+
 }  // namespace
 
 DeclarationSet parse_nvmrc(std::string_view text) {
   const std::string file = ".nvmrc";
   DeclarationSet out;
   std::vector<std::pair<std::string_view, Line>> versions;
+  std::vector<std::pair<std::string_view, std::uint32_t>> keys;  // with their line numbers
   for (const Line& line : lines_of(text)) {
     const std::string_view content = js::trim(line.text.substr(0, line.text.find('#')));
     if (content.empty()) {
@@ -88,12 +71,21 @@ DeclarationSet parse_nvmrc(std::string_view text) {
     }
     std::string_view key;
     if (is_key_value(content, key)) {
+      const std::string what = file + " line " + std::to_string(line.number) + " " + quote(content);
+      const util::SourceLocation where{file, line.number, column_of(line.text, content)};
+      const auto earlier = std::find_if(keys.begin(), keys.end(),
+                                        [&](const auto& k) { return nvm_finds_key(key, k.first); });
       if (key == "node") {
         out.refusals.push_back(invalid_declaration(
-            file + " line " + std::to_string(line.number) + " " + quote(content) +
-                " uses the reserved key \"node\"; write the version on a line of its own",
-            util::SourceLocation{file, line.number, column_of(line.text, content)}));
+            what + " uses the reserved key \"node\"; write the version on a line of its own",
+            where));
+      } else if (earlier != keys.end()) {
+        out.refusals.push_back(invalid_declaration(
+            what + " repeats the key " + quote(earlier->first) + " of line " +
+                std::to_string(earlier->second) + "; nvm requires distinct keys",
+            where));
       }
+      keys.emplace_back(key, line.number);
       continue;
     }
     versions.emplace_back(content, line);
@@ -126,73 +118,6 @@ DeclarationSet parse_node_version(std::string_view text) {
 
 DeclarationSet parse_bun_version(std::string_view text) {
   return parse_single_line(text, ".bun-version", "bun");
-}
-
-DeclarationSet parse_tool_versions(std::string_view text) {
-  const std::string file = ".tool-versions";
-  // A full or partial version as asdf and mise write them: no operators, no ranges.
-  static const std::regex kPartial(
-      R"(v?(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)?)?)");
-  DeclarationSet out;
-  bool seen_node = false;
-  bool seen_bun = false;
-  for (const Line& line : lines_of(text)) {
-    const std::string_view content = line.text.substr(0, line.text.find('#'));
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < content.size()) {
-      const std::size_t start = content.find_first_not_of(" \t", i);
-      if (start == std::string_view::npos) {
-        break;
-      }
-      const std::size_t end = std::min(content.find_first_of(" \t", start), content.size());
-      fields.push_back(content.substr(start, end - start));
-      i = end;
-    }
-    if (fields.size() < 2) {
-      continue;  // asdf ignores a tool without a version
-    }
-    std::string tool;
-    if ((fields[0] == "nodejs" || fields[0] == "node") && !seen_node) {
-      tool = "node";
-      seen_node = true;
-    } else if (fields[0] == "bun" && !seen_bun) {
-      tool = "bun";
-      seen_bun = true;
-    } else {
-      continue;
-    }
-    const util::SourceLocation where{file, line.number, column_of(line.text, fields[1])};
-    const std::string source = file + " " + std::string(fields[0]);
-    std::vector<std::string> alternatives;
-    bool ok = true;
-    for (std::size_t f = 1; f < fields.size(); ++f) {
-      const std::string value(fields[f]);
-      if (!std::regex_match(value, kPartial)) {
-        // make_declaration words the refusal (alias or not a version) the same way everywhere.
-        DeclarationSet bad = make_declaration(tool, value, source, where);
-        if (bad.refusals.empty()) {
-          bad.refusals.push_back(invalid_declaration(
-              source + " declares " + tool + " " + quote(value) +
-                  "; .tool-versions takes versions such as 22.22.1 or 22, not ranges",
-              where));
-        }
-        out.add(DeclarationSet{{}, bad.refusals});
-        ok = false;
-      }
-      alternatives.push_back(value);
-    }
-    if (!ok) {
-      continue;
-    }
-    const std::string joined = js::join(alternatives, " ");
-    DeclarationSet made = make_declaration(tool, js::join(alternatives, " || "), source, where);
-    for (auto& d : made.declarations) {
-      d.value = joined;
-    }
-    out.add(made);
-  }
-  return out;
 }
 
 }  // namespace reviewer::resolve

@@ -3,6 +3,9 @@
 # (`cmake --install`, which writes the plugin manifest), Bun from the npm registry verified by
 # package-lock.json's integrity, and share/reviewer/image.json naming the matrix image whose
 # runtimes this machine provides (node at /usr/bin/node, bun under /opt/reviewer/runtimes).
+# The unwrapped sfw goes to /opt/reviewer/runtimes/sfw/bin but not into image.json's `path`
+# (every step's PATH): on CI sfw exists only after SocketDev/action ran, so the socket-firewall
+# plugin adds that directory through GITHUB_PATH for the job's later steps.
 #
 # Usage: stage-image.sh BUILD_DIR STAGE_DIR
 set -euo pipefail
@@ -44,7 +47,7 @@ cat > "$stage/share/reviewer/image.json" <<JSON
     "node": { "path": "/usr/bin/node", "version": "$node_version" },
     "bun": { "path": "/opt/reviewer/runtimes/bun/bin/bun", "version": "$bun_version" }
   },
-  "path": ["/opt/reviewer/runtimes/bun/bin", "/opt/reviewer/runtimes/sfw/bin"]
+  "path": ["/opt/reviewer/runtimes/bun/bin"]
 }
 JSON
 chmod -R go-w "$stage"

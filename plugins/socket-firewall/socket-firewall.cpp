@@ -1,7 +1,8 @@
 // SocketDev/action: skipped in the free firewall mode without a Socket token. The action only
-// installs the `sfw` wrapper that later steps call (`sfw npm ci`); the review image provides an
-// `sfw` that runs its arguments unwrapped (docs/fidelity-socket.md says what that loses). See
-// README.md for the review record.
+// installs the `sfw` wrapper that later steps call (`sfw npm ci`); the review image carries an
+// `sfw` that runs its arguments unwrapped, and the skipped step puts it on PATH for the job's
+// later steps as the action does (docs/fidelity.md, "Socket Firewall", says what that loses).
+// See README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/js_text.hpp>
 #include <reviewer/sdk/plugin.hpp>
@@ -27,6 +28,13 @@ bool is_job_summary(std::string_view v) {
   return v == "all" || v == "errors" || v == "none" || v == "true" || v == "false";
 }
 bool is_latest(std::string_view v) { return v == "latest"; }
+
+// The action core.addPath()s the directory it downloaded sfw to, so sfw exists only for the job's
+// later steps; a step that calls it without the action fails with "command not found" on CI.
+// The image therefore keeps its sfw off every step's PATH (docker/run-model/stage-image.sh) at
+// this fixed path, and the skip adds it through GITHUB_PATH, as core.addPath does.
+constexpr std::string_view kAddSfwToPath =
+    "printf '%s\\n' /opt/reviewer/runtimes/sfw/bin >> \"$GITHUB_PATH\"\n";
 
 constexpr const char* kPatch = "it belongs to patch mode, which changes the worktree";
 constexpr const char* kToken = "the review has no credentials";
@@ -93,14 +101,20 @@ class SocketFirewall final : public reviewer::sdk::Action {
       return;
     }
     decision.skip(
-        "the image's sfw stands in for the free Socket Firewall: it runs its arguments "
-        "unwrapped, without blocking packages (docs/fidelity-socket.md)");
+        "the image's sfw stands in for the free Socket Firewall: the step puts it on PATH for "
+        "the job's later steps, and it runs its arguments unwrapped, without blocking packages "
+        "(docs/fidelity.md, Socket Firewall)");
   }
 
   void execute(const reviewer::sdk::StepView&, reviewer::sdk::Services& services) override {
     services.log(
-        "SocketDev/action skipped: later `sfw ...` steps run their command through the image's "
-        "sfw, unwrapped (the review has no network, so nothing is fetched to block)");
+        "SocketDev/action skipped: the image's sfw goes on PATH for the later steps of this "
+        "job, where `sfw ...` runs its command unwrapped (the review has no network, so nothing "
+        "is fetched to block)");
+    // The host records the script's outcome: if it fails, so does this step.
+    reviewer::sdk::RunRequest request;
+    request.script = kAddSfwToPath;
+    services.run_script(request);
   }
 };
 

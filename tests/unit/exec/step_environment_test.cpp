@@ -21,6 +21,8 @@ RunnerContext context() {
 
 StepFiles files() { return {"/s/output", "/s/env", "/s/path", "/s/summary"}; }
 
+constexpr const char* kSfw = "/opt/reviewer/runtimes/sfw/bin";
+
 TEST(StepEnvironment, IsBuiltFromTheAllowlistWithAFixedPath) {
   auto e = build_step_environment(context(), files(), {{"NODE_ENV", "test", {}}}, {},
                                   {"/workspace/node_modules/.bin"}, {{"FOO", "bar", {}}});
@@ -38,6 +40,29 @@ TEST(StepEnvironment, IsBuiltFromTheAllowlistWithAFixedPath) {
     EXPECT_FALSE(entry.starts_with("REVIEWER_")) << entry;
     EXPECT_THAT(entry, Not(::testing::HasSubstr("TOKEN"))) << entry;
   }
+}
+
+// Only the image's runtime dirs (image.json `path`) are on every step's PATH. A tool an action
+// installs, such as SocketDev/action's sfw, is there only once a step put its directory in
+// GITHUB_PATH, and then before everything else, the newest entry first, as on the runner.
+TEST(StepEnvironment, PathIsGithubPathNewestFirstThenTheImageThenTheSystem) {
+  auto before = build_step_environment(context(), files(), {}, {}, {}, {});
+  EXPECT_THAT(before.entries,
+              Contains("PATH=/opt/reviewer/runtimes/bun/bin:/usr/local/bin:/usr/bin:/bin"));
+  auto after = build_step_environment(context(), files(), {}, {}, {"/w/bin", kSfw}, {});
+  EXPECT_THAT(after.entries, Contains("PATH=/opt/reviewer/runtimes/sfw/bin:/w/bin:/opt/reviewer/"
+                                      "runtimes/bun/bin:/usr/local/bin:/usr/bin:/bin"));
+}
+
+// Workflow, job and step env cannot set PATH (the launcher owns it): GITHUB_PATH is the only way
+// onto it, so the image's PATH holds until a step writes there.
+TEST(StepEnvironment, EnvCannotPutADirectoryOnPath) {
+  auto e = build_step_environment(context(), files(), {{"PATH", kSfw, {}}}, {}, {},
+                                  {{"PATH", kSfw, {}}});
+  ASSERT_EQ(e.refusals.size(), 2u);
+  EXPECT_EQ(e.refusals[0].rule, "launcher-owned-env");
+  EXPECT_THAT(e.entries,
+              Contains("PATH=/opt/reviewer/runtimes/bun/bin:/usr/local/bin:/usr/bin:/bin"));
 }
 
 TEST(StepEnvironment, LaterLevelsWinAndGithubEnvSitsBetweenJobAndStep) {

@@ -8,6 +8,7 @@
 #include "core/resolve/declarations.h"
 #include "core/resolve/package_json.h"
 #include "core/resolve/version_files.h"
+#include "declaration_summary.h"
 #include "temp_dir.h"
 
 namespace reviewer::resolve {
@@ -15,20 +16,8 @@ namespace {
 
 using testing::TempDir;
 
-// "tool value source line:col" for each declaration, or "rule: message" for each refusal.
-std::vector<std::string> summary(const DeclarationSet& set) {
-  std::vector<std::string> out;
-  for (const auto& d : set.declarations) {
-    out.push_back(d.tool + " " + d.value + " [" +
-                  (d.range.to_string().empty() ? "*" : d.range.to_string()) + "] " + d.source +
-                  " @" + d.location.to_string());
-  }
-  for (const auto& r : set.refusals) {
-    out.push_back(r.rule + ": " + r.message + (r.location ? " @" + r.location->to_string() : ""));
-  }
-  return out;
-}
-using Lines = std::vector<std::string>;
+using testing::Lines;
+using testing::summary;
 
 TEST(PackageJson, EnginesAndPackageManager) {
   EXPECT_EQ(
@@ -111,6 +100,31 @@ TEST(Nvmrc, RefusedForms) {
                    "none, then a version)) @.nvmrc:1:1"}));
 }
 
+// nvm >= 0.40 takes any number of key=value lines beside the version, but only distinct keys.
+TEST(Nvmrc, KeyValueLines) {
+  EXPECT_EQ(summary(parse_nvmrc("22\nfoo=1\nfoo=2")),
+            (Lines{"invalid-declaration: .nvmrc line 3 \"foo=2\" repeats the key \"foo\" of line "
+                   "2; nvm requires distinct keys @.nvmrc:3:1"}));
+  EXPECT_EQ(summary(parse_nvmrc("foo = 1 # first\n\n22\n  foo=2\n")),
+            (Lines{"invalid-declaration: .nvmrc line 4 \"foo=2\" repeats the key \"foo\" of line "
+                   "1; nvm requires distinct keys @.nvmrc:4:3"}));
+  // nvm looks a key up with `grep -E`, where a "." matches any character of an earlier key.
+  EXPECT_EQ(summary(parse_nvmrc("22\nmirrorXprod=a\nmirror.prod=b\n")),
+            (Lines{"invalid-declaration: .nvmrc line 3 \"mirror.prod=b\" repeats the key "
+                   "\"mirrorXprod\" of line 2; nvm requires distinct keys @.nvmrc:3:1"}));
+  EXPECT_EQ(summary(parse_nvmrc("22\nmirror.prod=a\nmirrorXprod=b\n")),
+            (Lines{"node 22 [>=22.0.0 <23.0.0-0] .nvmrc @.nvmrc:1:1"}));
+  EXPECT_EQ(summary(parse_nvmrc("22\nFOO=1\nfoo=2\nmirror=https://example.com/d?arch=x64\n")),
+            (Lines{"node 22 [>=22.0.0 <23.0.0-0] .nvmrc @.nvmrc:1:1"}));
+  EXPECT_EQ(summary(parse_nvmrc("npm=3\nnode\nnpm=4\n")),
+            (Lines{"invalid-declaration: .nvmrc line 3 \"npm=4\" repeats the key \"npm\" of line "
+                   "1; nvm requires distinct keys @.nvmrc:3:1"}));
+  // A line whose key is empty is nvm's version line, so this file has two.
+  EXPECT_EQ(summary(parse_nvmrc("20\n=foo\nnpm=10\n")),
+            (Lines{"invalid-declaration: .nvmrc holds 2 versions (\"20\" and \"=foo\"); nvm "
+                   "requires exactly one @.nvmrc:2:1"}));
+}
+
 TEST(NodeVersion, Forms) {
   EXPECT_EQ(summary(parse_node_version("v20.5.0\r\n")),
             (Lines{"node v20.5.0 [20.5.0] .node-version @.node-version:1:1"}));
@@ -134,29 +148,6 @@ TEST(BunVersion, Forms) {
                    "cannot be resolved offline; write a version such as 22.22.1 or a semver "
                    "range such as 22.x @.bun-version:1:1"}));
   EXPECT_EQ(summary(parse_bun_version("\n\n")).size(), 1U);
-}
-
-TEST(ToolVersions, Forms) {
-  EXPECT_EQ(summary(parse_tool_versions("# tools\nruby 3.3.0\nnodejs 22.1.0 # LTS\nbun\t1.3.10\n"
-                                        "node 20.0.0\n")),
-            (Lines{"node 22.1.0 [22.1.0] .tool-versions nodejs @.tool-versions:3:8",
-                   "bun 1.3.10 [1.3.10] .tool-versions bun @.tool-versions:4:5"}));
-  EXPECT_EQ(summary(parse_tool_versions("node 22.1.0 20.0.0\n")),
-            (Lines{"node 22.1.0 20.0.0 [22.1.0||20.0.0] .tool-versions node @.tool-versions:1:6"}));
-  EXPECT_EQ(summary(parse_tool_versions("nodejs\n")), Lines{});
-}
-
-TEST(ToolVersions, RefusedForms) {
-  EXPECT_EQ(summary(parse_tool_versions("nodejs system\n")),
-            (Lines{"invalid-declaration: .tool-versions nodejs declares node \"system\", an "
-                   "alias that cannot be resolved offline; write a version such as 22.22.1 or a "
-                   "semver range such as 22.x @.tool-versions:1:8"}));
-  EXPECT_EQ(summary(parse_tool_versions("nodejs ref:v22.1.0\n")).size(), 1U);
-  EXPECT_EQ(summary(parse_tool_versions("nodejs path:/opt/node\n")).size(), 1U);
-  EXPECT_EQ(summary(parse_tool_versions("nodejs >=20\n")),
-            (Lines{"invalid-declaration: .tool-versions nodejs declares node \">=20\"; "
-                   ".tool-versions takes versions such as 22.22.1 or 22, not ranges "
-                   "@.tool-versions:1:8"}));
 }
 
 class WorktreeFiles : public ::testing::Test {
