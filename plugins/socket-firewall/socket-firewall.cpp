@@ -16,8 +16,7 @@ namespace {
 constexpr reviewer_reviewed_ref kRefs[] = {
     {"937f824ec476dfd164d4a4d9995751427b0be143", "v1.3.0"},
     {"4337a545deecc20f19a909e52db7a2f6ba292f42", "v1.2.0"},
-    {"5d96858722636452306752590794679d7a3d6083", "v1.1.7"},
-};
+};  // v1.1.7 (5d968587) is a confirmed tag, but its action.yml inputs are not on record.
 // Action ids are compared lower-cased: `SocketDev/action` is claimed as "socketdev/action".
 constexpr reviewer_claim kClaims[] = {{"socketdev/action", kRefs, std::size(kRefs)}};
 constexpr std::string_view kAction = "SocketDev/action";
