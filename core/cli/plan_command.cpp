@@ -66,7 +66,8 @@ int run(const PlanOptions& o) {
                                    : nlohmann::json{{"refusals", report::to_json(result.refusals)}};
     std::cout << j.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << report::to_sarif(result.refusals, REVIEWER_VERSION).dump(2) << "\n";
+    std::cout << report::to_sarif(result.refusals, REVIEWER_VERSION, o.workflow, source).dump(2)
+              << "\n";
   } else if (result.plan) {
     print_text(*result.plan);
   } else {

@@ -44,6 +44,11 @@ nlohmann::json to_json(const Refusals& rs) {
 }
 
 nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version) {
+  return to_sarif(rs, tool_version, {}, {});
+}
+
+nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std::string_view file,
+                        std::string_view source) {
   std::set<std::string> rule_ids;
   nlohmann::json results = nlohmann::json::array();
   for (const auto& r : rs) {
@@ -53,6 +58,11 @@ nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version) {
       nlohmann::json region = nlohmann::json::object();
       if (r.location->known()) {
         region = {{"startLine", r.location->line}, {"startColumn", r.location->column}};
+        if (!file.empty() && r.location->file == file) {
+          if (auto line = source_line(source, r.location->line)) {
+            region["snippet"] = {{"text", std::string(*line)}};
+          }
+        }
       }
       nlohmann::json phys{{"artifactLocation", {{"uri", r.location->file}}}};
       if (!region.empty()) {

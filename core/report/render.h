@@ -22,5 +22,8 @@ nlohmann::json to_json(const Refusals& rs);
 
 // A SARIF 2.1.0 log with one result per refusal, for code-scanning tools.
 nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version);
+// The same, with each region pointing into `file` carrying its source line as the snippet.
+nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std::string_view file,
+                        std::string_view source);
 
 }  // namespace reviewer::report

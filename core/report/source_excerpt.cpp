@@ -48,6 +48,14 @@ std::vector<std::size_t> character_starts(std::string_view line) {
 
 }  // namespace
 
+std::optional<std::string_view> source_line(std::string_view source, std::uint32_t line) {
+  std::string_view text;
+  if (line == 0 || !nth_line(source, line, text)) {
+    return std::nullopt;
+  }
+  return text;
+}
+
 std::string printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,5 +21,8 @@ std::string printable(std::string_view s);
 // is shown as a window around the column, marked with "...". Empty when `at` is unknown or
 // names no line of `source`.
 std::string excerpt(std::string_view source, const util::SourceLocation& at);
+
+// Line `line` (1-based) of `source` without its line break, as written; nullopt past the end.
+std::optional<std::string_view> source_line(std::string_view source, std::uint32_t line);
 
 }  // namespace reviewer::report
