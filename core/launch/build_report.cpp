@@ -1,9 +1,9 @@
 #include "core/launch/build_report.h"
 
-#include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "core/exec/line_writer.h"
+#include "core/launch/replace_file.h"
 #include "core/report/junit.h"
 
 namespace reviewer::launch {
@@ -21,18 +21,10 @@ const char* verdict_name(BuildOutcome::Verdict v) {
   return "unknown";
 }
 
-void write(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::trunc);
-  out << text;
-  if (!out) {
-    std::cerr << "reviewer: cannot write " << path << "\n";
-  }
-}
-
 }  // namespace
 
-void write_build_reports(const std::string& dir, const plan::Plan& plan,
-                         const BuildOutcome& outcome) {
+util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
+                                 const BuildOutcome& outcome) {
   nlohmann::json steps = nlohmann::json::array();
   std::vector<report::TestCase> cases;
   for (const auto& s : outcome.steps) {
@@ -57,8 +49,29 @@ void write_build_reports(const std::string& dir, const plan::Plan& plan,
                      {"plan", plan::to_json(plan)},
                      {"jobs", jobs},
                      {"steps", steps}};
-  write(dir + "/report.json", doc.dump(2) + "\n");
-  write(dir + "/report.xml", report::to_junit(cases));
+  auto json = replace_file_at(dir_fd, "report.json", doc.dump(2) + "\n", dir + "/report.json");
+  auto xml = replace_file_at(dir_fd, "report.xml", report::to_junit(cases), dir + "/report.xml");
+  return json ? xml : json;
+}
+
+void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOutcome& outcome,
+                           int log_fd) {
+  auto written = scratch.reclaim_review_root();
+  if (written) {
+    written = write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
+  }
+  if (written) {
+    return;
+  }
+  const util::Error& e = written.error();
+  exec::write_all(log_fd, "reviewer: " + e.code + ": " + e.message + "\n");
+  if (outcome.verdict != BuildOutcome::Verdict::kOk) {
+    return;
+  }
+  outcome.verdict = BuildOutcome::Verdict::kFailed;
+  outcome.summary = "report-unwritable: " + e.message;
+  // report.json may have landed saying ok before report.xml failed.
+  (void)write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
 }
 
 }  // namespace reviewer::launch

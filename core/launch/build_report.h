@@ -3,13 +3,23 @@
 #include <string>
 
 #include "core/launch/job_loop.h"
+#include "core/launch/job_scratch.h"
 #include "core/plan/plan.h"
+#include "core/util/result.h"
 
 namespace reviewer::launch {
 
-// Writes `dir`/report.json (the plan and every job's and step's outcome) and `dir`/report.xml
-// (JUnit). Failures to write are reported on stderr and do not change the verdict.
-void write_build_reports(const std::string& dir, const plan::Plan& plan,
-                         const BuildOutcome& outcome);
+// Writes report.json (the plan and every job's and step's outcome) and report.xml (JUnit) into
+// the open directory `dir_fd`, shown as `dir`, each replacing whatever is under its name
+// (replace_file_at). Both are attempted; the first failure is returned (report-unwritable).
+util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
+                                 const BuildOutcome& outcome);
+
+// Once no step runs any more: takes the review root back from whatever a job put in its place
+// and writes both reports into it. When that fails an ok verdict becomes a failure naming
+// report-unwritable (review-build-ok means a report says so too), and whatever can still be
+// written is written again with that verdict.
+void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOutcome& outcome,
+                           int log_fd);
 
 }  // namespace reviewer::launch

@@ -50,8 +50,10 @@ std::string describe_failure(const exec::StepResult& r) {
 }  // namespace
 
 BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
-                      exec::Supervisor& supervisor, WorktreeGuard& guard, const LoopContext& ctx) {
+                      exec::Supervisor& supervisor, WorktreeGuard& guard, JobScratch& scratch,
+                      const LoopContext& ctx) {
   BuildOutcome outcome;
+  bool a_job_ran = false;
   std::map<std::string, bool> succeeded;
   auto log = [&](const std::string& line) { exec::write_all(ctx.log_fd, line + "\n"); };
   auto fail_build = [&](const std::string& summary) {
@@ -81,6 +83,19 @@ BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
       fail_build(fmt::format("job '{}' did not run", job.id));
       continue;
     }
+    // Each job on GitHub starts on a fresh runner: nothing an earlier job left in /tmp, /var/tmp,
+    // /run or its own HOME, TMPDIR and caches may reach this one.
+    if (a_job_ran) {
+      if (auto cleared = scratch.clear(); !cleared) {
+        const auto& e = cleared.error();
+        log("reviewer: refused before job '" + job.id + "': " + e.code + ": " + e.message);
+        refuse_build({e.code, e.message, std::nullopt});
+        outcome.jobs.push_back(jr);
+        succeeded[job.id] = false;
+        continue;
+      }
+    }
+    a_job_ran = true;
     StepHost::JobState state;
     state.job = &job;
     state.runner = {ctx.workspace,    job.id,

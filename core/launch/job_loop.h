@@ -5,6 +5,7 @@
 
 #include "core/exec/step_environment.h"
 #include "core/exec/supervisor.h"
+#include "core/launch/job_scratch.h"
 #include "core/launch/worktree_guard.h"
 #include "core/plan/plan.h"
 #include "core/plugins/registry.h"
@@ -49,8 +50,10 @@ struct LoopContext {
 // Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded
 // (or it says `if: always()`); within a job a step runs if nothing before it failed (or it says
 // `if: always()`). Each job gets fresh directories and the worktree guard before it and after
-// it; whatever a job leaves running is killed before the next starts.
+// it; whatever a job leaves running is killed before the next starts, and what it left outside
+// the worktree is cleared from `scratch` (failing that refuses the rest: cleanup-failed).
 BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
-                      exec::Supervisor& supervisor, WorktreeGuard& guard, const LoopContext& ctx);
+                      exec::Supervisor& supervisor, WorktreeGuard& guard, JobScratch& scratch,
+                      const LoopContext& ctx);
 
 }  // namespace reviewer::launch

@@ -2,7 +2,6 @@
 
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -15,7 +14,9 @@
 #include "core/launch/build_report.h"
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_info.h"
+#include "core/launch/image_matrix.h"
 #include "core/launch/job_loop.h"
+#include "core/launch/job_scratch.h"
 #include "core/launch/runtime_resolution.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
@@ -27,7 +28,6 @@ namespace reviewer::launch {
 namespace {
 
 constexpr const char* kWorkspace = "/workspace";
-constexpr const char* kReviewRoot = "/tmp/review";
 
 int finish(report::ExitCode code, const std::string& line) {
   exec::write_all(1, line + "\n");
@@ -43,16 +43,6 @@ int refused_all(const report::Refusals& rs) {
     exec::write_all(1, "reviewer: also refused: " + report::to_text(rs[i]) + "\n");
   }
   return refused(rs.front());
-}
-
-// A fresh directory for this build's HOMEs, TMPDIRs, caches and step files.
-std::optional<std::string> make_review_root() {
-  ::mkdir(kReviewRoot, 0700);
-  std::string tmpl = std::string(kReviewRoot) + "/build-XXXXXX";
-  if (::mkdtemp(tmpl.data()) == nullptr) {
-    return std::nullopt;
-  }
-  return tmpl;
 }
 
 }  // namespace
@@ -84,6 +74,15 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!image) {
     return refused({image.error().code, image.error().message, std::nullopt});
   }
+  auto matrix = load_trusted_matrix();
+  if (!matrix) {
+    return refused({matrix.error().code, matrix.error().message, matrix.error().location});
+  }
+  // The image's own description is not enough: its versions must be the matrix image's, or a
+  // description naming one image while carrying another's runtimes would pass.
+  if (auto bad = check_image_against_matrix(*image, *matrix); !bad.empty()) {
+    return refused_all(bad);
+  }
   if (auto bad = verify_runtimes(*image); !bad.empty()) {
     return refused_all(bad);
   }
@@ -106,21 +105,22 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   const plan::Plan& plan = *planned.plan;
 
-  if (auto r = check_runtime_resolution(kWorkspace, plan, *image); !r.empty()) {
+  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
     return refused_all(r);
   }
-  auto root = make_review_root();
-  if (!root) {
-    return finish(report::ExitCode::kInternal,
-                  "review-build-failed: cannot create " + std::string(kReviewRoot));
+  // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, where a job
+  // could leave files for the next one.
+  auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run"});
+  if (!scratch) {
+    return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
 
   GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
-  auto outcome = run_plan(plan, loaded.registry, supervisor, guard,
-                          LoopContext{kWorkspace, *root, image->path, 1});
-  write_build_reports(kReviewRoot, plan, outcome);
+  auto outcome = run_plan(plan, loaded.registry, supervisor, guard, *scratch,
+                          LoopContext{kWorkspace, scratch->build_dir(), image->path, 1});
+  publish_build_reports(*scratch, plan, outcome, 1);
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
   exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));

@@ -6,18 +6,17 @@
 
 namespace reviewer::launch {
 
+util::Result<resolve::Matrix> load_trusted_matrix() {
+  return resolve::load_matrix(util::data_directory() + "/runtime-matrix.json");
+}
+
 report::Refusals check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
-                                          const ImageInfo& image) {
-  const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
-  auto matrix = resolve::load_matrix(matrix_path);
-  if (!matrix) {
-    return {{matrix.error().code, matrix.error().message, matrix.error().location}};
-  }
+                                          const ImageInfo& image, const resolve::Matrix& matrix) {
   std::vector<resolve::Pin> pins;
   for (const auto& p : plan.pins) {
     pins.push_back({p.runtime, p.version, p.location});
   }
-  auto result = resolve::resolve(worktree, *matrix, pins);
+  auto result = resolve::resolve(worktree, matrix, pins);
   if (auto* refusals = std::get_if<report::Refusals>(&result)) {
     return *refusals;
   }

@@ -5,13 +5,19 @@
 #include "core/launch/image_info.h"
 #include "core/plan/plan.h"
 #include "core/report/refusal.h"
+#include "core/resolve/matrix.h"
+#include "core/util/result.h"
 
 namespace reviewer::launch {
 
 // Resolves the worktree's Node/Bun declarations and the plan's pins against the trusted matrix
-// (`<data dir>/runtime-matrix.json`) and refuses unless they select exactly this image
-// (other-image naming both) or when they select none, several or conflict (the resolver's rules).
+// and refuses unless they select exactly this image (other-image naming both) or when they
+// select none, several or conflict (the resolver's rules).
 report::Refusals check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
-                                          const ImageInfo& image);
+                                          const ImageInfo& image, const resolve::Matrix& matrix);
+
+// Reads the trusted matrix from the data directory (`<data dir>/runtime-matrix.json`); its
+// errors (invalid-matrix) become a refusal.
+util::Result<resolve::Matrix> load_trusted_matrix();
 
 }  // namespace reviewer::launch

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "tests/e2e/e2e_support.h"
 #include "tests/e2e/sandbox.h"
 
 namespace reviewer::e2e {
@@ -13,8 +14,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-
-constexpr const char* kCheckout = "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683";
 
 SandboxRun with_args(std::vector<std::string> args) {
   SandboxRun run;
@@ -27,24 +26,6 @@ SandboxRun with_caller_env(std::vector<std::string> env) {
   run.caller_env = std::move(env);
   return run;
 }
-
-std::string workflow(const std::string& jobs) {
-  return "name: ci\non:\n  pull_request:\n    branches: [main]\njobs:\n" + jobs;
-}
-
-std::string job(const std::string& id, const std::string& steps, const std::string& extra = "") {
-  return "  " + id + ":\n    runs-on: ubuntu-latest\n" + extra +
-         "    steps:\n      - uses: " + kCheckout + "\n" + steps;
-}
-
-class LauncherE2E : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!can_run_sandbox()) {
-      GTEST_SKIP() << "the run model needs root to create namespaces";
-    }
-  }
-};
 
 TEST_F(LauncherE2E, TheExampleBuildsWithItsNeedsChain) {
   ExampleRepo repo;
@@ -236,8 +217,7 @@ TEST_F(LauncherE2E, ASetsidForkStormIsKilledBeforeTheNextJob) {
                job("check", "      - run: flock -n /tmp/witness.lock -c 'echo witness-free'\n",
                    "    needs: storm\n")));
   repo.clone();
-  auto r = run_launcher(repo.workspace(),
-                        SandboxRun{".github/workflows/ci.yml", "check", "main", {}, {}});
+  auto r = run_launcher(repo.workspace(), assigned_job("check"));
   EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 4000);
   EXPECT_THAT(r.output, HasSubstr("[check #2 run] witness-free"));
   EXPECT_THAT(r.output, HasSubstr("job 'storm' left processes running; killed: "));

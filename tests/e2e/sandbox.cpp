@@ -5,12 +5,15 @@
 
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 namespace reviewer::e2e {
 namespace {
+
+constexpr const char* kAfterMarker = "--- reviewer-e2e: after the launcher ---";
 
 std::string quote(const std::string& s) {
   std::string out = "'";
@@ -86,17 +89,30 @@ void ExampleRepo::git_in_clone(const std::string& args) {
 
 RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
   std::string cmd = std::string(REVIEWER_SOURCE_DIR "/docker/run-model/run-model.sh") +
-                    " --workspace " + quote(workspace) + " --prefix " + quote(REVIEWER_E2E_STAGE) +
+                    " --workspace " + quote(workspace) + " --prefix " + quote(run.prefix) +
                     " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +
                     quote(run.base);
   for (const auto& e : run.caller_env) {
     cmd += " --caller-env " + quote(e);
   }
-  cmd += " --";
+  if (!run.after.empty()) {
+    // The launcher's exit status stays the sandbox's; the marker separates the two outputs.
+    cmd += " --exec /bin/bash -- -c " +
+           quote("/opt/reviewer/bin/reviewer-launch \"$@\"; s=$?; echo '" +
+                 std::string(kAfterMarker) + "'; " + run.after + "; exit $s") +
+           " launch";
+  } else {
+    cmd += " --";
+  }
   for (const auto& a : run.launcher_args) {
     cmd += " " + quote(a);
   }
-  return run_command(cmd);
+  RunResult r = run_command(cmd);
+  if (auto at = r.output.find(std::string(kAfterMarker) + "\n"); at != std::string::npos) {
+    r.after = r.output.substr(at + std::strlen(kAfterMarker) + 1);
+    r.output.erase(at);
+  }
+  return r;
 }
 
 bool can_run_sandbox() { return ::geteuid() == 0; }

@@ -9,6 +9,7 @@ namespace reviewer::e2e {
 struct RunResult {
   int exit_code = -1;
   std::string output;  // stdout and stderr, interleaved
+  std::string after;   // what SandboxRun::after printed, kept out of `output`
 
   std::string last_line() const;
 };
@@ -45,6 +46,10 @@ struct SandboxRun {
   std::string base = "main";
   std::vector<std::string> caller_env;
   std::vector<std::string> launcher_args;
+  std::string prefix = REVIEWER_E2E_STAGE;  // the image install the sandbox binds read-only
+  // A shell command run inside the same sandbox once the launcher has exited, to look at what it
+  // left behind (the sandbox's tmpfs dies with it).
+  std::string after;
 };
 
 // Runs the installed launcher in a fresh run-model sandbox over `workspace`.

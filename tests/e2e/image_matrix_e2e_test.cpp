@@ -1,0 +1,97 @@
+// The image description is the launcher's account of which matrix image it runs in; its runtime
+// versions must be that matrix image's, or a repository asking for one Node would be built and
+// passed with another.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "tests/e2e/e2e_support.h"
+#include "tests/e2e/sandbox.h"
+
+namespace reviewer::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// A copy of the staged image whose image.json has `from` replaced by `to`.
+class DoctoredImage {
+ public:
+  DoctoredImage(const std::string& from, const std::string& to) {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "reviewer-image-XXXXXX").string();
+    root_ = ::mkdtemp(tmpl.data());
+    // cp -a keeps the owners and modes the plugin host checks.
+    auto copied = run_command("cp -a " REVIEWER_E2E_STAGE " " + root_ + "/stage");
+    if (copied.exit_code != 0) {
+      throw std::runtime_error(copied.output);
+    }
+    const std::string file = prefix() + "/share/reviewer/image.json";
+    std::stringstream ss;
+    ss << std::ifstream(file).rdbuf();
+    std::string text = ss.str();
+    auto at = text.find(from);
+    if (at == std::string::npos) {
+      throw std::runtime_error("'" + from + "' is not in " + file + ":\n" + text);
+    }
+    text.replace(at, from.size(), to);
+    std::filesystem::permissions(file, std::filesystem::perms::owner_write,
+                                 std::filesystem::perm_options::add);
+    std::ofstream(file, std::ios::trunc) << text;
+  }
+  ~DoctoredImage() { std::filesystem::remove_all(root_); }
+  DoctoredImage(const DoctoredImage&) = delete;
+  DoctoredImage& operator=(const DoctoredImage&) = delete;
+
+  std::string prefix() const { return root_ + "/stage"; }
+
+ private:
+  std::string root_;
+};
+
+SandboxRun in_image(const DoctoredImage& image, std::vector<std::string> args = {}) {
+  SandboxRun run;
+  run.prefix = image.prefix();
+  run.launcher_args = std::move(args);
+  return run;
+}
+
+// image.json names the Node 22 image but keeps declaring (and carrying) Node 20.
+TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
+  DoctoredImage image(R"("name": "reviewer-node20-bun13")", R"("name": "reviewer-node22-bun1310")");
+  ExampleRepo repo;
+  repo.write("package.json",
+             R"({"name": "x", "private": true, "type": "module", "engines": {"node": "22.x"},)"
+             R"( "scripts": {"lint": "node scripts/lint.mjs", "test": "node --test test/",)"
+             R"( "build": "node scripts/build.mjs"}})"
+             "\n");
+  repo.write(".nvmrc", "22\n");
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), in_image(image));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), ::testing::MatchesRegex(
+                                 "review-build-refused: runtime-mismatch: image.json declares "
+                                 "node [0-9.]+, but matrix image reviewer-node22-bun1310 carries "
+                                 "node 22\\.22\\.1"));
+  EXPECT_THAT(r.output, Not(HasSubstr("[test #2 Node version]")));
+
+  auto self = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
+  EXPECT_EQ(self.exit_code, 3) << self.output;
+  EXPECT_THAT(self.last_line(), HasSubstr("runtime-mismatch: image.json declares node "));
+}
+
+TEST_F(LauncherE2E, AnImageDescriptionNamingNoMatrixImageIsRefused) {
+  DoctoredImage image(R"("name": "reviewer-node20-bun13")", R"("name": "reviewer-homemade")");
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("image-info-invalid: "));
+  EXPECT_THAT(r.last_line(), HasSubstr("'reviewer-homemade' is not an image of the matrix"));
+}
+
+}  // namespace
+}  // namespace reviewer::e2e
