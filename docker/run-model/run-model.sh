@@ -69,6 +69,14 @@ mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
 for d in usr etc; do mount --rbind -o ro "/$d" "$newroot/$d"; mount -o remount,bind,ro "$newroot/$d"; done
+# The host's /etc stands in for the image's, whose debian:bookworm-slim base has no
+# /etc/gitconfig: a host's (a development machine's credential helper, say) must not pass for
+# the image's, neither to the self-check's credential scan nor to git in a step.
+if [[ -e /etc/gitconfig ]]; then
+  mkdir -p "$newroot/.host-masks" && : >"$newroot/.host-masks/gitconfig"
+  mount --bind "$newroot/.host-masks/gitconfig" "$newroot/etc/gitconfig"
+  mount -o remount,bind,ro "$newroot/etc/gitconfig"
+fi
 for l in bin sbin lib lib64 lib32 libx32; do
   [[ -L /$l ]] && ln -s "$(readlink "/$l")" "$newroot/$l"
 done

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/report/refusal.h"
+
+namespace reviewer::launch {
+
+// Files larger than this are not read for tokens; trees are not opened deeper than this below
+// their root. A credential file named in ScanRoots is checked wherever it is.
+inline constexpr std::size_t kScanMaxFileBytes = std::size_t{1} << 20;
+inline constexpr int kScanMaxDepth = 12;
+
+// Where the scan looks (image_credentials.h computes them for the running image).
+struct ScanRoots {
+  // Home directories: .git-credentials, .gitconfig, .npmrc, .ssh/id_*, .netrc, ... below each.
+  std::vector<std::string> homes;
+  // $XDG_CONFIG_HOME values: git/config, git/credentials, gh/hosts.yml, containers/auth.json.
+  std::vector<std::string> config_homes;
+  // /etc: gitconfig and npmrc.
+  std::vector<std::string> system_dirs;
+  // /run, /var/run, $XDG_RUNTIME_DIR: sockets named docker.sock anywhere below (bounded),
+  // containers/auth.json and containers/*/auth.json.
+  std::vector<std::string> runtime_dirs;
+  // Every regular file below these (bounded) is read for token shapes and private keys, and a
+  // socket named docker.sock among them is a finding.
+  std::vector<std::string> content_trees;
+};
+
+// An environment to scan: `whose` names it in messages ("the launcher", "PID 1").
+struct ScanEnvironment {
+  std::string whose;
+  std::map<std::string, std::string> vars;
+};
+
+struct CredentialScan {
+  report::Refusals findings;  // rule image-credential, each naming a path or a variable
+  std::size_t files_read = 0;
+  std::size_t bytes_read = 0;
+  std::size_t directories_read = 0;
+};
+
+// Every credential shared/reference/env-policy.md lists that the roots and environments hold, as
+// one image-credential refusal each, in a stable order without duplicates. A message names the
+// file (and line) or variable and what it holds; a token is named by its kind and at most its
+// public keyword (`ghp_…`), never its value. A credential file (.git-credentials, .ssh/id_*,
+// .netrc, ...) is a finding when it exists at all; a configuration that may hold one (.gitconfig,
+// .npmrc, ...) when it does, when it is a symbolic link, or when it cannot be read. Any other file
+// the scan cannot read is skipped: the build runs as the same user and cannot read it either.
+CredentialScan scan_for_credentials(const ScanRoots& roots,
+                                    const std::vector<ScanEnvironment>& environments);
+
+}  // namespace reviewer::launch

@@ -1,0 +1,166 @@
+#include "core/launch/credential_settings.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/launch/git_config_text.h"
+
+namespace reviewer::launch {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  const char* ws = " \t\r\f\v";
+  auto first = s.find_first_not_of(ws);
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  return s.substr(first, s.find_last_not_of(ws) - first + 1);
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+// The user information of `url` ("user:password" in scheme://user:password@host/), if any.
+std::string_view userinfo(std::string_view url) {
+  auto scheme_end = url.find("://");
+  if (scheme_end == std::string_view::npos) {
+    return {};
+  }
+  auto authority = url.substr(scheme_end + 3);
+  authority = authority.substr(0, authority.find_first_of("/?#"));
+  auto at = authority.rfind('@');
+  return at == std::string_view::npos ? std::string_view() : authority.substr(0, at);
+}
+
+// ssh://git@host/ names the account SSH logs in as, which is no secret; a user name in an http(s)
+// URL is often the token itself (https://x-access-token:…@ or https://ghp_…@).
+bool carries_credentials(std::string_view url) {
+  auto info = userinfo(url);
+  if (info.empty()) {
+    return false;
+  }
+  auto scheme = ascii_lower(url.substr(0, url.find("://")));
+  bool ssh = scheme == "ssh" || scheme == "git+ssh" || scheme == "ssh+git";
+  return !ssh || info.find(':') != std::string_view::npos;
+}
+
+// Calls `line_fn(number, trimmed text)` for every line that is neither blank nor a comment.
+template <class Fn>
+void for_each_line(std::string_view text, Fn line_fn) {
+  std::uint32_t number = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    ++number;
+    auto end = text.find('\n', start);
+    auto line = trim(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (!line.empty() && line[0] != '#' && line[0] != ';') {
+      line_fn(number, line);
+    }
+    if (end == std::string_view::npos) {
+      break;
+    }
+    start = end + 1;
+  }
+}
+
+bool non_empty_string(const nlohmann::json& j, const char* field) {
+  auto it = j.find(field);
+  return it != j.end() && it->is_string() && !it->get<std::string>().empty();
+}
+
+}  // namespace
+
+std::string without_userinfo(std::string_view url) {
+  auto info = userinfo(url);
+  if (info.empty()) {
+    return std::string(url);
+  }
+  auto start = static_cast<std::size_t>(info.data() - url.data());
+  return std::string(url.substr(0, start)) + "…" + std::string(url.substr(start + info.size()));
+}
+
+std::vector<CredentialSetting> git_config_settings(std::string_view text,
+                                                   std::vector<std::string>* includes) {
+  std::vector<CredentialSetting> out;
+  for (const auto& e : parse_git_config(text)) {
+    const std::string name = e.section +
+                             (e.subsection.empty() ? "" : "." + without_userinfo(e.subsection)) +
+                             "." + e.key;
+    if (e.section == "credential" && e.key == "helper" && !e.value.empty()) {
+      out.push_back({e.line, "sets " + name + ": git would run a credential helper"});
+    } else if (e.section == "http" && e.key == "extraheader" && !e.value.empty()) {
+      out.push_back({e.line, "sets " + name + ": git would send an extra HTTP header"});
+    } else if (e.section == "url" && (e.key == "insteadof" || e.key == "pushinsteadof") &&
+               (carries_credentials(e.subsection) || carries_credentials(e.value))) {
+      out.push_back({e.line, "sets " + name +
+                                 ": git would rewrite URLs to ones carrying a user or password"});
+    } else if (e.key == "path" && !e.value.empty() &&
+               (e.section == "include" || (e.section == "includeif" && !e.subsection.empty()))) {
+      includes->push_back(e.value);
+    }
+  }
+  return out;
+}
+
+std::vector<CredentialSetting> npmrc_settings(std::string_view text) {
+  std::vector<CredentialSetting> out;
+  for_each_line(text, [&](std::uint32_t number, std::string_view line) {
+    auto eq = line.find('=');
+    if (eq == std::string_view::npos || trim(line.substr(eq + 1)).empty()) {
+      return;
+    }
+    auto key = trim(line.substr(0, eq));
+    // Registry-scoped keys are `//host/path/:_authToken`; npm uses the part after the last colon.
+    auto leaf = key.substr(key.rfind(':') == std::string_view::npos ? 0 : key.rfind(':') + 1);
+    if (leaf == "_authToken" || leaf == "_auth" || leaf == "_password") {
+      out.push_back(
+          {number, "sets " + std::string(key) + ": npm would send a registry credential"});
+    }
+  });
+  return out;
+}
+
+std::vector<CredentialSetting> gh_hosts_settings(std::string_view text) {
+  std::vector<CredentialSetting> out;
+  for_each_line(text, [&](std::uint32_t number, std::string_view line) {
+    if (!line.starts_with("oauth_token:")) {
+      return;
+    }
+    auto value = trim(line.substr(12));
+    if (!value.empty() && value[0] != '#' && value != "\"\"" && value != "''") {
+      out.push_back({number, "holds oauth_token: the GitHub CLI would use its token"});
+    }
+  });
+  return out;
+}
+
+std::vector<CredentialSetting> registry_auth_settings(std::string_view text) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    return {{0, "is not a JSON object, so it cannot be shown to hold no registry login"}};
+  }
+  std::vector<CredentialSetting> out;
+  if (auto auths = j.find("auths"); auths != j.end() && auths->is_object()) {
+    for (const auto& [registry, login] : auths->items()) {
+      if (login.is_object() &&
+          (non_empty_string(login, "auth") || non_empty_string(login, "identitytoken") ||
+           non_empty_string(login, "registrytoken") || non_empty_string(login, "password"))) {
+        out.push_back({0, "holds a login for '" + registry + "' under \"auths\""});
+      }
+    }
+  }
+  if (non_empty_string(j, "credsStore")) {
+    out.push_back({0, "sets \"credsStore\": the client would ask a credential store for logins"});
+  }
+  if (auto helpers = j.find("credHelpers");
+      helpers != j.end() && helpers->is_object() && !helpers->empty()) {
+    out.push_back({0, "sets \"credHelpers\": the client would ask credential helpers for logins"});
+  }
+  return out;
+}
+
+}  // namespace reviewer::launch

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <functional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/util/result.h"
+
+namespace reviewer::launch {
+
+// One entry met by walk_tree: its path for messages, and the directory descriptor, name and
+// lstat data to read it by without resolving the path again.
+struct WalkEntry {
+  const std::string& path;
+  int dir_fd;
+  const char* name;
+  const struct stat& st;
+};
+
+// Directories already walked, by device and inode, so that a tree reached twice (a home inside
+// another, /var/run beside /run) is read once.
+using WalkedDirectories = std::set<std::pair<dev_t, ino_t>>;
+
+// Calls `visit` for every entry below `root` in name order, never following a symbolic link
+// (a link is visited as itself). Directories more than `max_depth` levels below `root` are not
+// opened; directories that cannot be opened or were walked before are skipped silently. `root`
+// itself may be a link (the caller chose it); a missing root is an empty tree. Returns the
+// number of directories read.
+std::size_t walk_tree(const std::string& root, int max_depth, WalkedDirectories& walked,
+                      const std::function<void(const WalkEntry&)>& visit);
+
+// The names in the directory `dir` (a link to it followed) but "." and "..", sorted; empty when
+// it cannot be read.
+std::vector<std::string> names_in_directory(const std::string& dir);
+
+// The content of the regular file `name` in `dir_fd` (AT_FDCWD for a path). The last component
+// is not followed unless `follow_link` (git follows its includes), nothing blocks on a FIFO, and
+// a file that is not regular or is larger than `max_bytes` is an error naming why.
+util::Result<std::string> read_regular_file(int dir_fd, const char* name, std::size_t max_bytes,
+                                            bool follow_link = false);
+
+}  // namespace reviewer::launch

@@ -1,0 +1,114 @@
+#include "core/launch/image_credentials.h"
+
+#include <fcntl.h>
+
+#include <algorithm>
+
+#include "core/launch/assignment.h"
+#include "core/launch/file_walk.h"
+
+namespace reviewer::launch {
+namespace {
+
+constexpr std::string_view kSystemTrees[] = {"/bin",   "/sbin",  "/usr",    "/lib",
+                                             "/lib32", "/lib64", "/libx32", "/dev",
+                                             "/proc",  "/sys",   "/boot"};
+
+void add_unique(std::vector<std::string>& list, const std::string& item) {
+  if (item.starts_with('/') && std::find(list.begin(), list.end(), item) == list.end()) {
+    list.push_back(item);
+  }
+}
+
+void add_variable(std::vector<std::string>& list, const std::vector<ScanEnvironment>& envs,
+                  const char* name) {
+  for (const auto& env : envs) {
+    if (auto it = env.vars.find(name); it != env.vars.end()) {
+      add_unique(list, it->second);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> passwd_homes(std::string_view passwd) {
+  std::vector<std::string> homes;
+  std::size_t start = 0;
+  while (start < passwd.size()) {
+    auto end = passwd.find('\n', start);
+    auto line = passwd.substr(start, end == std::string_view::npos ? end : end - start);
+    std::size_t field = 0;
+    std::size_t at = 0;
+    while (field < 5 && at != std::string_view::npos) {
+      at = line.find(':', at);
+      at = at == std::string_view::npos ? at : at + 1;
+      ++field;
+    }
+    if (at != std::string_view::npos) {
+      add_unique(homes, std::string(line.substr(at, line.find(':', at) - at)));
+    }
+    if (end == std::string_view::npos) {
+      break;
+    }
+    start = end + 1;
+  }
+  return homes;
+}
+
+bool is_system_tree(std::string_view dir) {
+  while (dir.size() > 1 && dir.ends_with('/')) {
+    dir.remove_suffix(1);
+  }
+  if (dir == "/") {
+    return true;
+  }
+  return std::any_of(std::begin(kSystemTrees), std::end(kSystemTrees), [&](std::string_view t) {
+    return dir == t || (dir.starts_with(t) && dir[t.size()] == '/');
+  });
+}
+
+ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments) {
+  ScanRoots roots;
+  add_variable(roots.homes, environments, "HOME");
+  add_unique(roots.homes, "/root");
+  for (const auto& name : names_in_directory("/home")) {
+    add_unique(roots.homes, "/home/" + name);
+  }
+  if (auto passwd = read_regular_file(AT_FDCWD, "/etc/passwd", kScanMaxFileBytes, true)) {
+    for (const auto& home : passwd_homes(*passwd)) {
+      add_unique(roots.homes, home);
+    }
+  }
+  add_variable(roots.config_homes, environments, "XDG_CONFIG_HOME");
+  roots.system_dirs = {"/etc"};
+  roots.runtime_dirs = {"/run", "/var/run"};
+  add_variable(roots.runtime_dirs, environments, "XDG_RUNTIME_DIR");
+  for (const auto& home : roots.homes) {
+    if (!is_system_tree(home)) {
+      add_unique(roots.content_trees, home);
+    }
+  }
+  for (const auto& dir : roots.config_homes) {
+    add_unique(roots.content_trees, dir);
+  }
+  add_unique(roots.content_trees, "/etc");
+  return roots;
+}
+
+report::Refusals find_image_credentials(char** process_env) {
+  std::vector<ScanEnvironment> envs(2);
+  envs[0].whose = "the launcher";
+  for (char** e = process_env; e != nullptr && *e != nullptr; ++e) {
+    std::string_view entry(*e);
+    if (auto eq = entry.find('='); eq != std::string_view::npos && eq > 0) {
+      envs[0].vars.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+    }
+  }
+  envs[1].whose = "PID 1";
+  if (auto block = read_regular_file(AT_FDCWD, "/proc/1/environ", kScanMaxFileBytes, true)) {
+    envs[1].vars = parse_environ(*block);
+  }
+  return scan_for_credentials(image_scan_roots(envs), envs).findings;
+}
+
+}  // namespace reviewer::launch
