@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/launch/tree_removal.h"
+#include "core/util/tree_removal.h"
 
 namespace reviewer::launch {
 
@@ -23,7 +23,7 @@ util::Result<ScratchDir> ScratchDir::record(const std::string& path) {
 }
 
 util::Result<ScratchDir> ScratchDir::record(util::UniqueFd dir, std::string path) {
-  auto names = list_directory(dir.get(), path);
+  auto names = util::list_directory(dir.get(), path);
   if (!names) {
     return names.error();
   }
@@ -57,7 +57,7 @@ util::Status ScratchDir::sweep() {
   if (!fd_.valid()) {
     return util::ok_status();
   }
-  auto names = list_directory(fd_.get(), path_);
+  auto names = util::list_directory(fd_.get(), path_);
   if (!names) {
     return names.error();
   }
@@ -65,7 +65,7 @@ util::Status ScratchDir::sweep() {
     if (is_own(name) || baseline_.count(name) != 0) {
       continue;
     }
-    if (auto removed = remove_entry(fd_.get(), name, path_ + "/" + name); !removed) {
+    if (auto removed = util::remove_entry(fd_.get(), name, path_ + "/" + name); !removed) {
       return removed;
     }
   }
@@ -76,7 +76,7 @@ util::Result<bool> ScratchDir::restore_own() {
   if (!own_ || is_own(own_->name)) {
     return true;
   }
-  auto names = list_directory(fd_.get(), path_);
+  auto names = util::list_directory(fd_.get(), path_);
   if (!names) {
     return names.error();
   }
@@ -85,7 +85,7 @@ util::Result<bool> ScratchDir::restore_own() {
       continue;
     }
     const std::string shown = path_ + "/" + own_->name;
-    if (auto removed = remove_entry(fd_.get(), own_->name, shown); !removed) {
+    if (auto removed = util::remove_entry(fd_.get(), own_->name, shown); !removed) {
       return removed.error();
     }
     if (::renameat(fd_.get(), name.c_str(), fd_.get(), own_->name.c_str()) != 0) {
@@ -96,7 +96,8 @@ util::Result<bool> ScratchDir::restore_own() {
     return true;
   }
   // Whatever holds the name now is not the launcher's; it goes either way.
-  if (auto removed = remove_entry(fd_.get(), own_->name, path_ + "/" + own_->name); !removed) {
+  if (auto removed = util::remove_entry(fd_.get(), own_->name, path_ + "/" + own_->name);
+      !removed) {
     return removed.error();
   }
   return false;

@@ -1,4 +1,4 @@
-#include "core/launch/tree_removal.h"
+#include "core/util/tree_removal.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -26,7 +26,7 @@ TEST(TreeRemoval, RemovesATreeWithoutFollowingItsLinks) {
   ASSERT_EQ(::chmod((tmp / "tree/a").c_str(), 0500), 0);
 
   auto fd = tmp.open();
-  auto removed = remove_entry(fd.get(), "tree", "/tmp/tree");
+  auto removed = util::remove_entry(fd.get(), "tree", "/tmp/tree");
   ASSERT_TRUE(removed) << removed.error().to_string();
   EXPECT_FALSE(tmp.has("tree"));
   EXPECT_EQ(outside.read("keep/file"), "precious");
@@ -38,7 +38,7 @@ TEST(TreeRemoval, ALinkToADirectoryIsRemovedItself) {
   TempDir tmp;
   fs::create_directory_symlink(outside / "keep", tmp / "link");
   auto fd = tmp.open();
-  ASSERT_TRUE(remove_entry(fd.get(), "link", "/tmp/link"));
+  ASSERT_TRUE(util::remove_entry(fd.get(), "link", "/tmp/link"));
   EXPECT_FALSE(tmp.has("link"));
   EXPECT_EQ(outside.read("keep/file"), "precious");
 }
@@ -46,7 +46,7 @@ TEST(TreeRemoval, ALinkToADirectoryIsRemovedItself) {
 TEST(TreeRemoval, AMissingEntryIsAlreadyRemoved) {
   TempDir tmp;
   auto fd = tmp.open();
-  EXPECT_TRUE(remove_entry(fd.get(), "nothing", "/tmp/nothing"));
+  EXPECT_TRUE(util::remove_entry(fd.get(), "nothing", "/tmp/nothing"));
 }
 
 TEST(TreeRemoval, ATreeDeeperThanTheBoundFailsByName) {
@@ -57,7 +57,7 @@ TEST(TreeRemoval, ATreeDeeperThanTheBoundFailsByName) {
   }
   fs::create_directories(tmp / rel);
   auto fd = tmp.open();
-  auto removed = remove_entry(fd.get(), "deep", "/tmp/deep");
+  auto removed = util::remove_entry(fd.get(), "deep", "/tmp/deep");
   ASSERT_FALSE(removed);
   EXPECT_EQ(removed.error().code, "cleanup-failed");
   EXPECT_THAT(removed.error().message,
@@ -70,8 +70,8 @@ TEST(TreeRemoval, ListsEveryNameEachTime) {
   tmp.write("a", "");
   tmp.write("b", "");
   auto fd = tmp.open();
-  auto first = list_directory(fd.get(), "/tmp");
-  auto second = list_directory(fd.get(), "/tmp");
+  auto first = util::list_directory(fd.get(), "/tmp");
+  auto second = util::list_directory(fd.get(), "/tmp");
   ASSERT_TRUE(first && second);
   EXPECT_THAT(*first, ::testing::UnorderedElementsAre("a", "b"));
   EXPECT_THAT(*second, ::testing::UnorderedElementsAre("a", "b")) << "the offset is shared";

@@ -1,4 +1,4 @@
-#include "core/launch/tree_removal.h"
+#include "core/util/tree_removal.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -12,20 +12,20 @@
 
 #include "core/util/unique_fd.h"
 
-namespace reviewer::launch {
+namespace reviewer::util {
 namespace {
 
 // Deeper trees are refused rather than recursed into: the stack and the descriptors stay bounded
 // whatever a job built.
 constexpr int kMaxDepth = 256;
 
-util::Error cleanup_error(const std::string& shown, const std::string& what, int err) {
-  return util::make_error("cleanup-failed",
-                          "cannot remove '" + shown + "': " + what + ": " + std::strerror(err));
+Error cleanup_error(const std::string& shown, const std::string& what, int err) {
+  return make_error("cleanup-failed",
+                    "cannot remove '" + shown + "': " + what + ": " + std::strerror(err));
 }
 
-util::UniqueFd open_dir_at(int parent, const char* name) {
-  return util::UniqueFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+UniqueFd open_dir_at(int parent, const char* name) {
+  return UniqueFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 }
 
 // A job may have taken write permission from its own directory; the launcher is its owner and
@@ -44,13 +44,13 @@ int unlink_in(int dir_fd, const char* name, int flags) {
   return ::unlinkat(dir_fd, name, flags) == 0 || errno == ENOENT ? 0 : -1;
 }
 
-util::Status remove_tree(int parent, const char* name, const std::string& shown, int depth) {
+Status remove_tree(int parent, const char* name, const std::string& shown, int depth) {
   if (depth > kMaxDepth) {
     return cleanup_error(shown, "nested deeper than 256 directories", ELOOP);
   }
   // No process of the job is left when this runs, so the directory cannot be swapped for a link
   // between the caller's lstat and this chmod.
-  util::UniqueFd fd = open_dir_at(parent, name);
+  UniqueFd fd = open_dir_at(parent, name);
   if (!fd.valid() && errno == EACCES && ::fchmodat(parent, name, 0700, 0) == 0) {
     fd = open_dir_at(parent, name);
   }
@@ -62,7 +62,7 @@ util::Status remove_tree(int parent, const char* name, const std::string& shown,
   if (!names) {
     return names.error();
   }
-  const util::UniqueFd dir_fd = std::move(fd);
+  const UniqueFd dir_fd = std::move(fd);
   for (const auto& n : *names) {
     const std::string child = shown + "/" + n;
     struct stat st {};
@@ -83,12 +83,12 @@ util::Status remove_tree(int parent, const char* name, const std::string& shown,
   if (unlink_in(parent, name, AT_REMOVEDIR) != 0) {
     return cleanup_error(shown, "rmdir", errno);
   }
-  return util::ok_status();
+  return ok_status();
 }
 
 }  // namespace
 
-util::Result<std::vector<std::string>> list_directory(int dir_fd, const std::string& shown) {
+Result<std::vector<std::string>> list_directory(int dir_fd, const std::string& shown) {
   // readdir needs a DIR of its own; the duplicate shares the offset, hence the rewind.
   const int dup = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
   DIR* dir = dup < 0 ? nullptr : ::fdopendir(dup);
@@ -97,7 +97,7 @@ util::Result<std::vector<std::string>> list_directory(int dir_fd, const std::str
     if (dup >= 0) {
       ::close(dup);
     }
-    return util::make_error("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(err));
+    return make_error("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(err));
   }
   struct DirCloser {
     DIR* d;
@@ -114,17 +114,16 @@ util::Result<std::vector<std::string>> list_directory(int dir_fd, const std::str
     errno = 0;
   }
   if (errno != 0) {
-    return util::make_error("cleanup-failed",
-                            "cannot list '" + shown + "': " + std::strerror(errno));
+    return make_error("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(errno));
   }
   return names;
 }
 
-util::Status remove_entry(int parent_fd, const std::string& name, const std::string& shown) {
+Status remove_entry(int parent_fd, const std::string& name, const std::string& shown) {
   struct stat st {};
   if (::fstatat(parent_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
     if (errno == ENOENT) {
-      return util::ok_status();
+      return ok_status();
     }
     return cleanup_error(shown, "inspect", errno);
   }
@@ -134,7 +133,7 @@ util::Status remove_entry(int parent_fd, const std::string& name, const std::str
   if (unlink_in(parent_fd, name.c_str(), 0) != 0) {
     return cleanup_error(shown, "unlink", errno);
   }
-  return util::ok_status();
+  return ok_status();
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::util
