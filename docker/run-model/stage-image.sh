@@ -3,9 +3,10 @@
 # (`cmake --install`, which writes the plugin manifest), Bun from the npm registry verified by
 # package-lock.json's integrity, and share/reviewer/image.json naming the matrix image whose
 # runtimes this machine provides (node at /usr/bin/node, bun under /opt/reviewer/runtimes).
-# The unwrapped sfw goes to /opt/reviewer/runtimes/sfw/bin but not into image.json's `path`
-# (every step's PATH): on CI sfw exists only after SocketDev/action ran, so the socket-firewall
-# plugin adds that directory through GITHUB_PATH for the job's later steps.
+# Bun and the unwrapped sfw go under /opt/reviewer/runtimes but not into image.json's `path`
+# (every step's PATH): GitHub's runners carry neither, so on CI `bun` and `sfw` exist only after
+# setup-bun and SocketDev/action ran; their plugins add the directories through GITHUB_PATH for
+# the job's later steps.
 #
 # Usage: stage-image.sh BUILD_DIR STAGE_DIR
 set -euo pipefail
@@ -47,7 +48,7 @@ cat > "$stage/share/reviewer/image.json" <<JSON
     "node": { "path": "/usr/bin/node", "version": "$node_version" },
     "bun": { "path": "/opt/reviewer/runtimes/bun/bin/bun", "version": "$bun_version" }
   },
-  "path": ["/opt/reviewer/runtimes/bun/bin"]
+  "path": []
 }
 JSON
 chmod -R go-w "$stage"

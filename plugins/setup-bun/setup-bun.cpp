@@ -11,6 +11,13 @@
 
 namespace {
 
+// GitHub's runner images carry no Bun (actions/runner-images#9521: "decided not to add this
+// tool"): `bun` works only after setup-bun core.addPath()s it. The image keeps its bun off every
+// step's PATH (docker/run-model/stage-image.sh) at this fixed path, and the skip adds it through
+// GITHUB_PATH, as core.addPath does, so a step that calls bun without setup-bun fails as on CI.
+constexpr std::string_view kAddBunToPath =
+    "printf '%s\\n' /opt/reviewer/runtimes/bun/bin >> \"$GITHUB_PATH\"\n";
+
 constexpr reviewer_reviewed_ref kRefs[] = {
     {"0c5077e51419868618aeaa5fe8019c62421857d6", "v2.2.0"},
     {"ecf28ddc73e819eb6fa29df6b34ef8921c743461", "v2.1.3"},
@@ -78,15 +85,20 @@ class SetupBun final : public reviewer::sdk::Action {
     }
     decision.pin("bun", input->value, input->location);
     decision.skip("bun " + std::string(input->value) +
-                  " is on PATH (pinned; the launcher verifies the image's bun); no registry is "
-                  "configured");
+                  " goes on PATH for the job's later steps (pinned; the launcher verifies the "
+                  "image's bun); no registry is configured");
   }
 
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
     auto input = step.inputs().find("bun-version");
     services.log("oven-sh/setup-bun skipped: bun " +
                  std::string(input ? input->value : std::string_view("?")) +
-                 " is the image's bun, pinned at plan time and verified by the launcher");
+                 " is the image's bun, pinned at plan time and verified by the launcher; it goes "
+                 "on PATH for the later steps of this job");
+    // The host records the script's outcome: if it fails, so does this step.
+    reviewer::sdk::RunRequest request;
+    request.script = kAddBunToPath;
+    services.run_script(request);
   }
 };
 
