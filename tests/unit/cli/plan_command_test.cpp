@@ -1,44 +1,26 @@
 // `reviewer plan` as the host runs it: the text form names each refusal, shows the line and a
 // caret, and never passes a workflow's control bytes through to the terminal.
-#include <sys/wait.h>
-
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <string>
+
+#include "tests/support/temp_dir.h"
+#include "tests/unit/cli/run_reviewer.h"
 
 namespace reviewer::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
 std::pair<int, std::string> run(const std::string& args) {
-  std::string cmd = REVIEWER_BINARY_DIR "/bin/reviewer plan " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) {
-    out.append(buf, n);
-  }
-  int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return testing::run_reviewer("plan " + args);
 }
 
 class PlanCommand : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "reviewer-plan-XXXXXX").string();
-    dir_ = ::mkdtemp(tmpl.data());
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string workflow(const std::string& text) {
-    const std::string path = dir_ + "/ci.yml";
-    std::ofstream(path) << text;
-    return path;
+    dir_.write("ci.yml", text);
+    return dir_ / "ci.yml";
   }
-  std::string dir_;
+  test_support::TempDir dir_;
 };
 
 TEST_F(PlanCommand, EachRefusalShowsItsLineAndACaret) {
@@ -83,9 +65,9 @@ TEST_F(PlanCommand, JsonAndSarifCarryNoExcerpt) {
 }
 
 TEST_F(PlanCommand, AMissingFileIsNamedWithoutAnExcerpt) {
-  auto [code, out] = run("--workflow " + dir_ + "/nope.yml --job build --base main");
+  auto [code, out] = run("--workflow " + (dir_ / "nope.yml") + " --job build --base main");
   EXPECT_EQ(code, 3);
-  EXPECT_EQ(out.rfind(dir_ + "/nope.yml: workflow-unreadable: cannot open", 0), 0U) << out;
+  EXPECT_EQ(out.rfind((dir_ / "nope.yml") + ": workflow-unreadable: cannot open", 0), 0U) << out;
   EXPECT_EQ(out.find('^'), std::string::npos) << out;
 }
 

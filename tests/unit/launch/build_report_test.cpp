@@ -6,14 +6,14 @@
 
 #include <filesystem>
 
-#include "tests/unit/launch/scratch_fixture.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::TempDir;
 using ::testing::HasSubstr;
-using testing::TempDir;
 
 class PublishReports : public ::testing::Test {
  protected:

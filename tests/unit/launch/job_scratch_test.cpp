@@ -5,13 +5,13 @@
 
 #include <filesystem>
 
-#include "tests/unit/launch/scratch_fixture.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::TempDir;
+using test_support::TempDir;
 
 class JobScratchTest : public ::testing::Test {
  protected:

@@ -7,13 +7,13 @@
 #include <filesystem>
 #include <iterator>
 
-#include "tests/unit/launch/scratch_fixture.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::TempDir;
+using test_support::TempDir;
 
 std::size_t entries(const std::string& dir) {
   return static_cast<std::size_t>(

@@ -6,13 +6,13 @@
 
 #include <filesystem>
 
-#include "tests/unit/launch/scratch_fixture.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::TempDir;
+using test_support::TempDir;
 
 TEST(TreeRemoval, RemovesATreeWithoutFollowingItsLinks) {
   TempDir outside;

@@ -9,12 +9,12 @@
 #include "core/resolve/package_json.h"
 #include "core/resolve/version_files.h"
 #include "declaration_summary.h"
-#include "temp_dir.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::resolve {
 namespace {
 
-using testing::TempDir;
+using test_support::TempDir;
 
 using testing::Lines;
 using testing::summary;

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/resolve/matrix.h"
-#include "temp_dir.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -117,7 +117,7 @@ TEST(Matrix, ValuesChecked) {
 }
 
 TEST(Matrix, FileErrors) {
-  testing::TempDir dir;
+  test_support::TempDir dir;
   EXPECT_EQ(load_matrix(dir / "absent.json").error().code, "invalid-matrix");
   EXPECT_EQ(load_matrix(dir.path()).error().code, "invalid-matrix");
   dir.write("big.json", std::string(kMaxMatrixBytes + 1, ' '));

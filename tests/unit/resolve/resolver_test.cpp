@@ -4,12 +4,12 @@
 #include <string>
 
 #include "core/resolve/resolver.h"
-#include "temp_dir.h"
+#include "tests/support/temp_dir.h"
 
 namespace reviewer::resolve {
 namespace {
 
-using testing::TempDir;
+using test_support::TempDir;
 
 Matrix test_matrix() {
   Matrix m;

@@ -11,13 +11,14 @@
 
 #include "core/util/unique_fd.h"
 
-namespace reviewer::launch::testing {
+namespace reviewer::test_support {
 
-// A fresh directory standing in for /tmp, removed with everything in it on destruction.
+// A fresh directory under $TMPDIR (mkdtemp) for a test, removed with everything in it on
+// destruction, even what a test left without permissions.
 class TempDir {
  public:
   TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "launch-test-XXXXXX").string();
+    std::string tmpl = (std::filesystem::temp_directory_path() / "reviewer-test-XXXXXX").string();
     path_ = ::mkdtemp(tmpl.data()) != nullptr ? tmpl : std::string();
   }
   ~TempDir() {
@@ -59,4 +60,4 @@ class TempDir {
   std::string path_;
 };
 
-}  // namespace reviewer::launch::testing
+}  // namespace reviewer::test_support
