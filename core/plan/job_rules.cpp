@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <optional>
 
 #include "core/plan/env_rules.h"
@@ -44,26 +43,6 @@ constexpr std::array kJobKeys = {
                "deployment environments carry protection rules and secrets"},
     JobKeyRule{"outputs", "job-outputs", "job outputs are expressions the review cannot evaluate"},
 };
-
-// The id a need names as declared: GitHub matches `needs: Build` to the job `build`, and the
-// job loop gates on declared ids.
-std::string declared_id(const yaml::Node* jobs, std::string need) {
-  if (jobs == nullptr || jobs->find(need) != nullptr) {
-    return need;
-  }
-  const auto same = [&](const std::string& id) {
-    return id.size() == need.size() &&
-           std::equal(id.begin(), id.end(), need.begin(), [](unsigned char a, unsigned char b) {
-             return std::tolower(a) == std::tolower(b);
-           });
-  };
-  for (const auto& [key, value] : jobs->entries) {
-    if (same(key.scalar)) {
-      return key.scalar;
-    }
-  }
-  return need;
-}
 
 void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f) {
   if (runs_on == nullptr) {
@@ -195,7 +174,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   for (auto& n : read_needs(job, nullptr)) {
-    out.needs.push_back(declared_id(wf.jobs, std::move(n.job)));
+    out.needs.push_back(wf.jobs != nullptr ? declared_job_id(*wf.jobs, n.job) : std::move(n.job));
   }
   check_shapes(id, job, f);
   if (const yaml::Node* strategy = job.find("strategy")) {

@@ -39,6 +39,19 @@ std::vector<Need> read_needs(const yaml::Node& job, Findings* f) {
   return out;
 }
 
+std::string declared_job_id(const yaml::Node& jobs, const std::string& need) {
+  if (jobs.find(need) != nullptr) {
+    return need;
+  }
+  const std::string wanted = lower(need);
+  for (const auto& [key, value] : jobs.entries) {
+    if (lower(key.scalar) == wanted) {
+      return key.scalar;
+    }
+  }
+  return need;
+}
+
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& f) {
   // Declaration index of every job, so a hostile file with thousands of jobs stays linear.

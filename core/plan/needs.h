@@ -26,4 +26,9 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
 // `findings` when it is not null.
 std::vector<Need> read_needs(const yaml::Node& job, Findings* findings);
 
+// The id of the job in `jobs` that `need` names, as declared: GitHub compares job ids without
+// regard to case (`needs: Build` names `build`), and the job loop gates on declared ids. `need`
+// itself when no job matches (needs_closure refuses that).
+std::string declared_job_id(const yaml::Node& jobs, const std::string& need);
+
 }  // namespace reviewer::plan
