@@ -81,15 +81,15 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
 // is absent, a file or a symlink gives git no grafts through a real directory; a symlink to a
 // directory is refused by the worktree shape scan.
 std::optional<report::Refusal> grafts_refusal(const std::string& worktree) {
-  constexpr int kDirFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
   const std::string git_dir = git_dir_of(worktree);
   const std::string path = git_dir + "/info/grafts";
   const auto refusal = [&](const std::string& what) {
     return report::Refusal{std::string(kRuleHistoryShape), "'" + path + "' " + what,
                            util::SourceLocation{path, 0, 0}};
   };
-  util::UniqueFd git_fd(::open(git_dir.c_str(), kDirFlags));
-  util::UniqueFd info_fd(git_fd.valid() ? ::openat(git_fd.get(), "info", kDirFlags) : -1);
+  util::UniqueFd git_fd = util::open_directory(AT_FDCWD, git_dir.c_str());
+  util::UniqueFd info_fd =
+      git_fd.valid() ? util::open_directory(git_fd.get(), "info") : util::UniqueFd();
   if (!info_fd.valid()) {
     if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) {
       return std::nullopt;

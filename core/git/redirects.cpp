@@ -13,8 +13,6 @@
 namespace reviewer::git {
 namespace {
 
-constexpr int kDirFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-
 constexpr const char* kRealStore =
     "; a clone's object store is a real directory inside its git directory";
 
@@ -44,7 +42,7 @@ void refuse_uninspectable(report::Refusals& out, const std::string& path, int er
 // Opening first and classifying only on failure leaves no window between a check and the use.
 util::UniqueFd open_store_dir(int dir_fd, const char* name, const std::string& path,
                               report::Refusals& out) {
-  util::UniqueFd fd(::openat(dir_fd, name, kDirFlags));
+  util::UniqueFd fd = util::open_directory(dir_fd, name);
   if (fd.valid()) {
     return fd;
   }
@@ -83,7 +81,7 @@ bool present(int dir_fd, const char* name, const std::string& path, report::Refu
 report::Refusals check_redirects(const std::string& worktree) {
   report::Refusals out;
   const std::string git_dir = detail::git_dir_of(worktree);
-  util::UniqueFd git_fd(::open(git_dir.c_str(), kDirFlags));
+  util::UniqueFd git_fd = util::open_directory(AT_FDCWD, git_dir.c_str());
   if (!git_fd.valid()) {
     if (errno != ENOENT && errno != ELOOP && errno != ENOTDIR) {
       refuse_uninspectable(out, git_dir, errno);

@@ -26,10 +26,6 @@ util::Error cleanup_error(const std::string& path, const std::string& what) {
                           "cannot remove '" + path + "': " + what + ": " + std::strerror(errno));
 }
 
-util::UniqueFd open_dir_at(int parent, const char* name) {
-  return util::UniqueFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-}
-
 // Removes worktree-relative `rel` (a trailing '/' marks a directory), walking its parents
 // without following links.
 util::Status remove_one(int root_fd, std::string rel) {
@@ -40,7 +36,7 @@ util::Status remove_one(int root_fd, std::string rel) {
   size_t start = 0;
   for (size_t slash = rel.find('/'); slash != std::string::npos; slash = rel.find('/', start)) {
     const std::string part = rel.substr(start, slash - start);
-    util::UniqueFd next = open_dir_at(parent.get(), part.c_str());
+    util::UniqueFd next = util::open_directory(parent.get(), part.c_str());
     if (!next.valid()) {
       return cleanup_error(rel, "open parent '" + part + "'");
     }
@@ -68,7 +64,7 @@ util::Status remove_created_paths(const std::string& worktree) {
   if (!status) {
     return status.error();
   }
-  util::UniqueFd root(::open(worktree.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  util::UniqueFd root = util::open_directory(AT_FDCWD, worktree.c_str());
   if (!root.valid()) {
     return cleanup_error(worktree, "open");
   }

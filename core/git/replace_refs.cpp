@@ -17,7 +17,6 @@
 namespace reviewer::git::detail {
 namespace {
 
-constexpr int kDirFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 // Deeper directories are refused as one entry instead of being descended.
 constexpr int kMaxDepth = 64;
 constexpr size_t kMaxNamed = 20;
@@ -55,7 +54,7 @@ void walk_loose(util::UniqueFd fd, const std::string& name, const std::string& p
     struct stat st {};
     if (::fstatat(dir_fd, child.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) &&
         depth < kMaxDepth) {
-      util::UniqueFd sub(::openat(dir_fd, child.c_str(), kDirFlags));
+      util::UniqueFd sub = util::open_directory(dir_fd, child.c_str());
       if (sub.valid()) {
         walk_loose(std::move(sub), child_name, child_path, depth + 1, found);
         continue;
@@ -69,15 +68,16 @@ void walk_loose(util::UniqueFd fd, const std::string& name, const std::string& p
 // `refs` itself is not a real directory (refused as symlinked-directory when it links to one).
 Found loose_entries(const std::string& git_dir, std::string& elsewhere, report::Refusals& out) {
   Found found;
-  util::UniqueFd git_fd(::open(git_dir.c_str(), kDirFlags));
-  util::UniqueFd refs_fd(git_fd.valid() ? ::openat(git_fd.get(), "refs", kDirFlags) : -1);
+  util::UniqueFd git_fd = util::open_directory(AT_FDCWD, git_dir.c_str());
+  util::UniqueFd refs_fd =
+      git_fd.valid() ? util::open_directory(git_fd.get(), "refs") : util::UniqueFd();
   if (!refs_fd.valid()) {
     elsewhere = git_dir + "/refs";
     return found;
   }
   elsewhere = git_dir + "/packed-refs";
   const std::string path = git_dir + "/" + kBase;
-  util::UniqueFd replace_fd(::openat(refs_fd.get(), "replace", kDirFlags));
+  util::UniqueFd replace_fd = util::open_directory(refs_fd.get(), "replace");
   if (replace_fd.valid()) {
     walk_loose(std::move(replace_fd), kBase, path, 0, found);
   } else if (errno == ELOOP || errno == ENOTDIR) {

@@ -24,10 +24,6 @@ Error cleanup_error(const std::string& shown, const std::string& what, int err) 
                     "cannot remove '" + shown + "': " + what + ": " + std::strerror(err));
 }
 
-UniqueFd open_dir_at(int parent, const char* name) {
-  return UniqueFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-}
-
 // A job may have taken write permission from its own directory; the launcher is its owner and
 // can give it back. Never applied to a directory the launcher does not own (/tmp itself).
 int unlink_in(int dir_fd, const char* name, int flags) {
@@ -50,9 +46,9 @@ Status remove_tree(int parent, const char* name, const std::string& shown, int d
   }
   // No process of the job is left when this runs, so the directory cannot be swapped for a link
   // between the caller's lstat and this chmod.
-  UniqueFd fd = open_dir_at(parent, name);
+  UniqueFd fd = open_directory(parent, name);
   if (!fd.valid() && errno == EACCES && ::fchmodat(parent, name, 0700, 0) == 0) {
-    fd = open_dir_at(parent, name);
+    fd = open_directory(parent, name);
   }
   if (!fd.valid()) {
     return cleanup_error(shown, "open", errno);

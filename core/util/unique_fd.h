@@ -1,5 +1,6 @@
 #pragma once
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <utility>
@@ -35,5 +36,12 @@ class UniqueFd {
  private:
   int fd_ = -1;
 };
+
+// Opens the directory `name` (relative to `parent`, or a path with AT_FDCWD) read-only, refusing
+// a symbolic link as its last component; invalid, with errno set (ELOOP, ENOTDIR, ...),
+// otherwise. The guards and the cleanup walk untrusted trees with it.
+inline UniqueFd open_directory(int parent, const char* name) {
+  return UniqueFd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+}
 
 }  // namespace reviewer::util
