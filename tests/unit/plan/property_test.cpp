@@ -1,6 +1,7 @@
 // Property: whatever the bytes, loading and planning end in a plan or in catalogued refusals,
 // quickly. A deterministic, always-on complement to tests/fuzz/plan_fuzzer.cpp: mutations of
-// the corpus files (byte flips, YAML punctuation, aliases, truncation, duplication).
+// the repository's seed workflows (byte flips, YAML punctuation, aliases, truncation,
+// duplication).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -46,17 +47,26 @@ std::string mutate(std::string s, std::mt19937& rng) {
   return s;
 }
 
-TEST(Property, MutatedWorkflowsArePlannedOrRefusedByName) {
-  const std::filesystem::path dir =
-      std::filesystem::path(REVIEWER_SHARED_DIR) / "reference/workflow-corpus";
+// The seeds are the repository's own workflows, so the property holds on a clone with nothing
+// beside it: the seed workflows, the fuzzer's seeds and the bundled example.
+std::vector<std::string> seed_workflows() {
+  const std::filesystem::path source(REVIEWER_SOURCE_DIR);
   std::vector<std::string> seeds;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.path().extension() == ".yml" || e.path().extension() == ".yaml") {
-      seeds.push_back(testing::read_file(e.path()));
+  for (const auto& dir : {source / "tests/data/workflows", source / "tests/fuzz/seeds",
+                          source / "examples/node-app/.github/workflows"}) {
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      if (e.path().extension() == ".yml" || e.path().extension() == ".yaml") {
+        seeds.push_back(testing::read_file(e.path()));
+      }
     }
   }
+  return seeds;
+}
+
+TEST(Property, MutatedWorkflowsArePlannedOrRefusedByName) {
+  std::vector<std::string> seeds = seed_workflows();
   std::sort(seeds.begin(), seeds.end());
-  ASSERT_FALSE(seeds.empty());
+  ASSERT_GE(seeds.size(), 9u) << "a seed workflow is missing";
   const std::set<std::string> known = testing::catalogued_rule_ids();
   std::mt19937 rng(20260611);
   int planned = 0;

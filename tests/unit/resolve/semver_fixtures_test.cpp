@@ -1,5 +1,5 @@
-// Every case of node-semver 7.8.5's own test vectors (shared/reference/semver-fixtures), one
-// parameterised test per case, none skipped.
+// Every case of node-semver 7.8.5's own test vectors (tests/data/semver, kept in the repository),
+// one parameterised test per case, none skipped.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const fs::path kFixtureDir = fs::path(REVIEWER_SHARED_DIR) / "reference" / "semver-fixtures";
+const fs::path kFixtureDir = fs::path(REVIEWER_SOURCE_DIR) / "tests" / "data" / "semver";
 
 // The number of rows per file in the vendored vectors; a missing or truncated file fails.
 const std::map<std::string, std::size_t> kExpectedCounts = {

@@ -13,14 +13,15 @@
 #include <sstream>
 #include <vector>
 
+#include "tests/corpus/corpus_dir.h"
 #include "tests/unit/plan/plan_test_support.h"
 
 namespace reviewer::plan {
 namespace {
 
 TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
-  const std::filesystem::path dir =
-      std::filesystem::path(REVIEWER_SHARED_DIR) / "reference/workflow-corpus";
+  const std::filesystem::path dir = reviewer::testing::workflow_corpus_dir();
+  REVIEWER_REQUIRE_CORPUS(dir);
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
     auto ext = e.path().extension();
