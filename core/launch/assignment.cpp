@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "core/util/unique_fd.h"
 
@@ -85,6 +86,10 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
     }
     *field = it->second;
   }
+  return check_assignment(std::move(a));
+}
+
+util::Result<Assignment> check_assignment(Assignment a) {
   if (!safe_workflow_path(a.workflow)) {
     return util::make_error("assignment-invalid",
                             "REVIEWER_CI_WORKFLOW '" + a.workflow +

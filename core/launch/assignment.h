@@ -24,6 +24,11 @@ std::map<std::string, std::string> parse_environ(const std::string& block);
 // empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..').
 util::Result<Assignment> read_assignment(const std::string& environ_path);
 
+// The one check of an assignment's values, made by the host before it creates a sandbox and by
+// the launcher when it reads one: assignment-invalid for a workflow path outside
+// .github/workflows/, with '..', '//', a control byte or space, or not ending .yml/.yaml.
+util::Result<Assignment> check_assignment(Assignment a);
+
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,
 // job or base than the assignment (a caller trying to choose).
 std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,

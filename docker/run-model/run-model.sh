@@ -15,12 +15,13 @@
 #
 # Usage:
 #   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
-#                [--caller-env NAME=VALUE]... [--exec PROGRAM] [-- ARG...]
+#                [--caller-env NAME=VALUE]... [--exec PROGRAM] [--reports DIR] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
-# with its exit status. Must run as root (it creates the namespaces).
+# with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
+# of the sandbox into DIR. Must run as root (it creates the namespaces).
 set -euo pipefail
 
-workspace="" prefix="" workflow="" job="" base=""
+workspace="" prefix="" workflow="" job="" base="" reports=""
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
 while (($#)); do
@@ -32,6 +33,7 @@ while (($#)); do
     --base) base=$2; shift 2 ;;
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
+    --reports) reports=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "run-model: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -120,11 +122,23 @@ done
 
 # docker exec: same namespaces and root, /workspace as working directory, the container's
 # configured environment (the assignment) plus what the caller adds.
+in_sandbox() {
+  nsenter --target "$pid1" --pid --mount --net --ipc --uts --root -- \
+    /usr/bin/setpriv --reuid "$sandbox_uid" --regid "$sandbox_uid" --clear-groups \
+    --inh-caps=-all --bounding-set=-all --no-new-privs -- \
+    /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
+    REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" "$@"
+}
 status=0
-nsenter --target "$pid1" --pid --mount --net --ipc --uts --root -- \
-  /usr/bin/setpriv --reuid "$sandbox_uid" --regid "$sandbox_uid" --clear-groups \
-  --inh-caps=-all --bounding-set=-all --no-new-privs -- \
-  /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
-  REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
-  "${caller_env[@]}" "$program" "$@" || status=$?
+in_sandbox "${caller_env[@]}" "$program" "$@" || status=$?
+# The reports are read as the sandbox user inside the sandbox (a link planted there reaches
+# nothing of the host's), bounded in size and time (a FIFO there cannot hold the host).
+if [[ -n $reports ]]; then
+  mkdir -p "$reports"
+  for f in report.json report.xml; do
+    if ! in_sandbox /usr/bin/timeout 10 /usr/bin/head -c 67108864 "/tmp/review/$f" >"$reports/$f" 2>/dev/null; then
+      rm -f "$reports/$f"
+    fi
+  done
+fi
 exit "$status"

@@ -83,6 +83,18 @@ void ExampleRepo::clone(bool full) {
        (full ? "--full " : "") + quote(source_) + " " + quote(clone_));
 }
 
+std::string ExampleRepo::commit_source(const std::string& message) {
+  const std::string git =
+      "git -c user.name=reviewer -c user.email=reviewer@example.invalid -C " + quote(source_) + " ";
+  if (!std::filesystem::exists(source_ + "/.git")) {
+    must(git + "init -q -b main");
+  }
+  must(git + "add -A");
+  must(git + "commit -q --allow-empty -m " + quote(message));
+  auto head = run_command(git + "rev-parse HEAD");
+  return head.output.substr(0, head.output.find('\n'));
+}
+
 void ExampleRepo::git_in_clone(const std::string& args) {
   must("git -c safe.directory='*' -C " + quote(clone_) + " " + args);
 }

@@ -29,6 +29,12 @@ class ExampleRepo {
   void write(const std::string& relative, const std::string& content);
   // Commits the source to a fresh origin and clones it: depth 1 without tags, or full.
   void clone(bool full = false);
+  // Makes the source itself a git repository on branch `main` (at the first call) and commits
+  // everything in it, as a pull request's head; returns the commit id. For `reviewer review`,
+  // which clones the source itself.
+  std::string commit_source(const std::string& message = "change");
+  // The source directory (a git repository after commit_source).
+  const std::string& source() const { return source_; }
   // The clone the sandbox gets as /workspace.
   const std::string& workspace() const { return clone_; }
   // Runs a git command in the clone (as the host would have set it up).

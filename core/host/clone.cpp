@@ -1,0 +1,153 @@
+#include "core/host/clone.h"
+
+#include <filesystem>
+#include <vector>
+
+#include "core/host/host_process.h"
+
+namespace reviewer::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+util::Error bad_source(const std::string& message) {
+  return util::Error{"review-source", message, std::nullopt};
+}
+
+bool has_control_or_space(const std::string& s) {
+  for (unsigned char c : s) {
+    if (c <= 0x20 || c == 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// git with the options that keep a clone of untrusted content inert on the host: no hooks, no
+// transport that runs a command (ext::), no credential prompt.
+std::vector<std::string> git(const std::string& dir, std::vector<std::string> args) {
+  std::vector<std::string> argv = {"git",
+                                   "-c",
+                                   "protocol.ext.allow=never",
+                                   "-c",
+                                   "core.hooksPath=/dev/null",
+                                   "-c",
+                                   "init.defaultBranch=review",
+                                   "-c",
+                                   "advice.detachedHead=false",
+                                   "-C",
+                                   dir};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
+util::Result<bool> run_git(const std::string& dir, std::vector<std::string> args) {
+  auto argv = git(dir, std::move(args));
+  auto exit = run_command(argv);
+  if (!exit) {
+    return exit.error();
+  }
+  if (exit->status != 0) {
+    return util::Error{"host-command",
+                       command_line(argv) + " exited with status " + std::to_string(exit->status),
+                       std::nullopt};
+  }
+  return true;
+}
+
+}  // namespace
+
+util::Result<std::string> source_url(const std::string& source) {
+  if (source.empty() || source.front() == '-' || has_control_or_space(source)) {
+    return bad_source("the repository \"" + source +
+                      "\" is not a path or URL (no leading '-', space or control character)");
+  }
+  std::error_code ec;
+  if (fs::is_directory(source, ec)) {
+    return "file://" + fs::absolute(source).lexically_normal().string();
+  }
+  if (source.find("://") != std::string::npos || source.find('@') != std::string::npos) {
+    return source;
+  }
+  return bad_source("the repository \"" + source + "\" is neither a directory nor a URL");
+}
+
+util::Result<std::string> committed_workflow(const std::string& clone, const std::string& workflow,
+                                             std::size_t max_bytes) {
+  auto entry = command_output(git(clone, {"ls-tree", "-z", "HEAD", "--", workflow}));
+  if (!entry) {
+    return entry.error();
+  }
+  // "<mode> <type> <object>\t<path>\0", or nothing when HEAD has no such path.
+  const std::string& e = *entry;
+  const auto tab = e.find('\t');
+  const auto sp1 = e.find(' ');
+  const auto sp2 = sp1 == std::string::npos ? sp1 : e.find(' ', sp1 + 1);
+  const util::SourceLocation at{workflow};
+  if (tab == std::string::npos || sp2 == std::string::npos || sp2 > tab) {
+    return util::Error{"workflow-unreadable", "'" + workflow + "' is not in the head commit", at};
+  }
+  const std::string mode = e.substr(0, sp1);
+  if (mode == "120000") {
+    return util::Error{"workflow-symlink", "'" + workflow + "' is a symbolic link", at};
+  }
+  if (mode != "100644" && mode != "100755") {
+    return util::Error{"workflow-unreadable", "'" + workflow + "' is not a regular file", at};
+  }
+  auto text =
+      command_output(git(clone, {"cat-file", "blob", e.substr(sp2 + 1, tab - sp2 - 1)}), max_bytes);
+  if (!text) {
+    return util::Error{"workflow-unreadable",
+                       "'" + workflow + "' cannot be read: " + text.error().message, at};
+  }
+  return text;
+}
+
+util::Result<std::string> make_clone(const std::string& source, const std::string& head,
+                                     HistoryShape shape, const std::string& dest) {
+  auto url = source_url(source);
+  if (!url) {
+    return url.error();
+  }
+  if (!head.empty() &&
+      (head.front() == '-' || has_control_or_space(head) || head.find("..") != std::string::npos ||
+       head.find(':') != std::string::npos)) {
+    return bad_source("--head \"" + head + "\" is not a branch, tag or commit name");
+  }
+  std::error_code ec;
+  if (fs::exists(dest, ec)) {
+    return util::Error{"host-command", "the clone's directory " + dest + " exists already",
+                       std::nullopt};
+  }
+  fs::create_directories(dest, ec);
+  if (ec) {
+    return util::Error{"host-command", "cannot create " + dest + ": " + ec.message(), std::nullopt};
+  }
+  const std::string ref = head.empty() ? "HEAD" : head;
+  std::vector<std::vector<std::string>> steps = {{"init", "-q"}, {"remote", "add", "origin", *url}};
+  if (shape == HistoryShape::kShallow) {
+    steps.push_back({"fetch", "-q", "--depth", "1", "--no-tags", "origin", ref});
+    steps.push_back({"checkout", "-q", "--detach", "FETCH_HEAD"});
+  } else {
+    steps.push_back({"fetch", "-q", "origin", ref});
+    steps.push_back({"checkout", "-q", "--detach", "FETCH_HEAD"});
+    steps.push_back({"fetch", "-q", "--tags", "origin", "+refs/heads/*:refs/remotes/origin/*"});
+  }
+  for (auto& step : steps) {
+    auto done = run_git(dest, std::move(step));
+    if (!done) {
+      return done.error();
+    }
+  }
+  auto commit = command_output(git(dest, {"rev-parse", "HEAD"}));
+  if (!commit) {
+    return commit.error();
+  }
+  std::string sha = *commit;
+  while (!sha.empty() && (sha.back() == '\n' || sha.back() == '\r')) {
+    sha.pop_back();
+  }
+  return sha;
+}
+
+}  // namespace reviewer::host

@@ -1,0 +1,109 @@
+// A container engine's command line (podman, or docker's compatible one) making the production
+// sandbox: `create --init --read-only --tmpfs ... --network none --cap-drop ALL --security-opt
+// no-new-privileges`, `start`, `exec` the launcher, read the reports as the sandbox user, `rm`.
+#include <fstream>
+#include <vector>
+
+#include "core/host/engine.h"
+#include "core/host/host_process.h"
+
+namespace reviewer::host {
+namespace {
+
+constexpr std::size_t kMaxReportBytes = 64u << 20;
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) {
+    s.pop_back();
+  }
+  return s;
+}
+
+class ContainerEngine final : public Engine {
+ public:
+  explicit ContainerEngine(std::string program) : program_(std::move(program)) {}
+
+  std::string name() const override { return program_; }
+
+  util::Result<std::string> image_id(const std::string& image) override {
+    auto id = command_output({program_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
+    if (!id) {
+      return util::Error{"image-missing",
+                         "the image " + ref(image) + " is not built on this host (" + program_ +
+                             " image inspect failed); build it with " +
+                             "docker/reviewer/build.sh BUILD_DIR " + image,
+                         std::nullopt};
+    }
+    return trimmed(*id);
+  }
+
+  util::Result<SandboxRun> run(const SandboxSpec& spec) override {
+    auto created = command_output(create_command(spec));
+    if (!created) {
+      return created.error();
+    }
+    const std::string id = trimmed(*created);
+    struct Remove {
+      const std::string& program;
+      const std::string& id;
+      ~Remove() {
+        CommandOptions quiet;
+        quiet.stdout_file = "/dev/null";
+        quiet.quiet_stderr = true;
+        (void)run_command({program, "rm", "--force", "--time", "0", id}, quiet);
+      }
+    } remove{program_, id};
+    auto started = command_output({program_, "start", id});
+    if (!started) {
+      return started.error();
+    }
+    CommandOptions limited;
+    limited.limit = spec.limit;
+    auto exit = run_command({program_, "exec", id, "/opt/reviewer/bin/reviewer-launch"}, limited);
+    if (!exit) {
+      return exit.error();
+    }
+    if (!spec.reports_dir.empty()) {
+      copy_report(id, "report.json", spec.reports_dir);
+      copy_report(id, "report.xml", spec.reports_dir);
+    }
+    return SandboxRun{exit->status, exit->timed_out};
+  }
+
+ private:
+  static std::string ref(const std::string& image) { return "localhost/" + image + ":latest"; }
+
+  std::vector<std::string> create_command(const SandboxSpec& spec) const {
+    return {program_, "create", "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp",
+            "--tmpfs", "/run", "--network", "none", "--cap-drop", "ALL", "--security-opt",
+            "no-new-privileges",
+            // This host cannot raise limits past its own (no CAP_SYS_RESOURCE); these also cap
+            // what a fork bomb or a descriptor leak in a step can take.
+            "--ulimit", "nofile=20000:20000", "--ulimit", "nproc=4096:4096", "--workdir",
+            "/workspace", "--volume", spec.workspace + ":/workspace", "--env",
+            "REVIEWER_CI_WORKFLOW=" + spec.workflow, "--env", "REVIEWER_CI_JOB=" + spec.job,
+            "--env", "REVIEWER_CI_BASE=" + spec.base, "--label", "org.reviewer.sandbox=1",
+            ref(spec.image), "sleep", "infinity"};
+  }
+
+  // Read inside the sandbox as its own user, so nothing a step planted there (a link to a host
+  // path) is opened with the host's rights, and a FIFO there cannot hold the host (10 s); a
+  // report that is missing is left out.
+  void copy_report(const std::string& id, const std::string& file, const std::string& dir) {
+    auto text = command_output(
+        {program_, "exec", id, "timeout", "10", "cat", "/tmp/review/" + file}, kMaxReportBytes);
+    if (text) {
+      std::ofstream(dir + "/" + file, std::ios::binary | std::ios::trunc) << *text;
+    }
+  }
+
+  std::string program_;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_container_engine(const std::string& program) {
+  return std::make_unique<ContainerEngine>(program);
+}
+
+}  // namespace reviewer::host

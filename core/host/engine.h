@@ -1,0 +1,53 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "core/util/result.h"
+
+namespace reviewer::host {
+
+// One review sandbox as the production host makes it: the matrix image, the fresh clone bound
+// read-write at /workspace, and the assignment in the sandbox's creation environment.
+struct SandboxSpec {
+  std::string image;                   // the matrix image's name, e.g. reviewer-node22-bun1310
+  std::string workspace;               // the clone on the host
+  std::string workflow;                // REVIEWER_CI_WORKFLOW
+  std::string job;                     // REVIEWER_CI_JOB
+  std::string base;                    // REVIEWER_CI_BASE
+  std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
+  std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
+};
+
+// How the launcher ended. `status` is its exit code (or 128 + signal); `timed_out` when the host
+// killed it at `limit`.
+struct SandboxRun {
+  int status = 0;
+  bool timed_out = false;
+};
+
+// A way to make sandboxes: a container engine's command line, or the namespace run model.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual std::string name() const = 0;
+  // The engine's id of `image` (what the review ran, for the log); `image-missing` when this
+  // host has not built it.
+  virtual util::Result<std::string> image_id(const std::string& image) = 0;
+  // Creates the sandbox, execs the launcher in it with its output streamed to this process's
+  // stdout and stderr, copies the reports out, and removes the sandbox whatever happened.
+  virtual util::Result<SandboxRun> run(const SandboxSpec& spec) = 0;
+};
+
+// `podman` or `docker` (the command on PATH), with exactly the production flags.
+std::unique_ptr<Engine> make_container_engine(const std::string& program);
+
+// The namespace run model (docker/run-model/run-model.sh, installed as
+// <prefix>/share/reviewer/run-model.sh) over `stage`, an install staged as the image.
+std::unique_ptr<Engine> make_namespace_engine(const std::string& stage);
+
+// The uid that owns /workspace in every sandbox (the images' USER, the run model's setpriv).
+inline constexpr int kSandboxUid = 1000;
+
+}  // namespace reviewer::host

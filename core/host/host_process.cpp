@@ -1,0 +1,163 @@
+#include "core/host/host_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+#include "core/util/unique_fd.h"
+
+extern char** environ;
+
+namespace reviewer::host {
+namespace {
+
+util::Error failure(const std::vector<std::string>& argv, const std::string& why) {
+  return util::Error{"host-command", command_line(argv) + ": " + why, std::nullopt};
+}
+
+int status_of(int wstatus) {
+  if (WIFEXITED(wstatus)) {
+    return WEXITSTATUS(wstatus);
+  }
+  return 128 + (WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0);
+}
+
+// posix_spawnp with stdin from /dev/null, stdout to `out_fd` when >= 0, stderr to /dev/null when
+// `quiet`, and a process group of its own so a timeout can end everything it started.
+util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool quiet) {
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (const auto& a : argv) {
+    args.push_back(const_cast<char*>(a.c_str()));  // posix_spawn's signature, not a write
+  }
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (out_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  }
+  if (quiet) {
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  }
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    return failure(argv, std::string("cannot start: ") + std::strerror(rc));
+  }
+  return pid;
+}
+
+// Waits for `pid`; past `limit` kills its process group and reaps it.
+Exit wait_for(pid_t pid, const std::optional<std::chrono::milliseconds>& limit) {
+  const auto deadline = limit ? std::chrono::steady_clock::now() + *limit
+                              : std::chrono::steady_clock::time_point::max();
+  int wstatus = 0;
+  for (;;) {
+    const pid_t got = waitpid(pid, &wstatus, limit ? WNOHANG : 0);
+    if (got == pid) {
+      return {status_of(wstatus), false};
+    }
+    if (got < 0 && errno != EINTR) {
+      return {128, false};
+    }
+    if (limit && std::chrono::steady_clock::now() >= deadline) {
+      kill(-pid, SIGKILL);
+      while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+      }
+      return {status_of(wstatus), true};
+    }
+    if (limit) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+}
+
+}  // namespace
+
+std::string command_line(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) {
+    if (!out.empty()) {
+      out += ' ';
+    }
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+                                         "qrstuvwxyz0123456789_./=:@-") == std::string::npos;
+    out += plain ? a : "'" + a + "'";
+  }
+  return out;
+}
+
+util::Result<Exit> run_command(const std::vector<std::string>& argv,
+                               const CommandOptions& options) {
+  util::UniqueFd out;
+  if (!options.stdout_file.empty()) {
+    out = util::UniqueFd(::open(options.stdout_file.c_str(),
+                                O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!out.valid()) {
+      return failure(argv, "cannot write " + options.stdout_file + ": " + std::strerror(errno));
+    }
+  }
+  auto pid = spawn(argv, out.get(), options.quiet_stderr);
+  if (!pid) {
+    return pid.error();
+  }
+  return wait_for(*pid, options.limit);
+}
+
+util::Result<std::string> command_output(const std::vector<std::string>& argv,
+                                         std::size_t max_bytes) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    return failure(argv, std::string("pipe: ") + std::strerror(errno));
+  }
+  util::UniqueFd read_end(fds[0]);
+  util::UniqueFd write_end(fds[1]);
+  auto pid = spawn(argv, write_end.get(), true);
+  write_end.reset();
+  if (!pid) {
+    return pid.error();
+  }
+  std::string text;
+  bool too_long = false;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(read_end.get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      break;
+    }
+    if (text.size() + static_cast<std::size_t>(n) > max_bytes) {
+      too_long = true;
+      kill(-*pid, SIGKILL);
+      break;
+    }
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  read_end.reset();
+  const Exit exit = wait_for(*pid, std::nullopt);
+  if (too_long) {
+    return failure(argv, "printed more than " + std::to_string(max_bytes) + " bytes");
+  }
+  if (exit.status != 0) {
+    return failure(argv, "exited with status " + std::to_string(exit.status));
+  }
+  return text;
+}
+
+}  // namespace reviewer::host

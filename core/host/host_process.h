@@ -1,0 +1,43 @@
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/util/result.h"
+
+namespace reviewer::host {
+
+// How a host-side command ended: its exit status (128 + signal when a signal ended it), or that
+// the wall-clock limit ran out first (then its whole process group was killed).
+struct Exit {
+  int status = 0;
+  bool timed_out = false;
+};
+
+struct CommandOptions {
+  // Kill the command's process group and report timed_out after this long; none: wait.
+  std::optional<std::chrono::milliseconds> limit;
+  // Where its stdout goes: the host's own stdout (streamed) when empty, else this file
+  // (created or truncated, mode 0600).
+  std::string stdout_file;
+  // Its stderr goes to the host's stderr unless this is set (then it is discarded).
+  bool quiet_stderr = false;
+};
+
+// Runs `argv` (argv[0] found on PATH) with the host's environment and stdin from /dev/null, in a
+// process group of its own, and waits for it. A command that cannot be started is an error
+// (`host-command`), not an exit status.
+util::Result<Exit> run_command(const std::vector<std::string>& argv,
+                               const CommandOptions& options = {});
+
+// Runs `argv` and returns its stdout (at most `max_bytes`; more is an error) if it exited 0;
+// otherwise an error `host-command` naming the command and its status.
+util::Result<std::string> command_output(const std::vector<std::string>& argv,
+                                         std::size_t max_bytes = 1 << 20);
+
+// `argv` as one line for messages, each word quoted when it holds anything but [A-Za-z0-9_./=:@-].
+std::string command_line(const std::vector<std::string>& argv);
+
+}  // namespace reviewer::host

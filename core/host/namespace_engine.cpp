@@ -1,0 +1,77 @@
+// The namespace run model as an engine, for hosts without a container engine: run-model.sh
+// makes the sandbox from util-linux namespaces over a staged install, runs the launcher, copies
+// the reports out as the sandbox user and tears everything down.
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/host/engine.h"
+#include "core/host/host_process.h"
+#include "core/util/install_layout.h"
+
+namespace reviewer::host {
+namespace {
+
+class NamespaceEngine final : public Engine {
+ public:
+  explicit NamespaceEngine(std::string stage) : stage_(std::move(stage)) {}
+
+  std::string name() const override { return "namespaces"; }
+
+  // The staged install is the one image this engine has: image.json names it.
+  util::Result<std::string> image_id(const std::string& image) override {
+    const std::string path = stage_ + "/share/reviewer/image.json";
+    std::ifstream in(path);
+    const auto j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!j.is_object() || !j.contains("name") || !j["name"].is_string()) {
+      return util::Error{"image-missing",
+                         "no staged image at " + stage_ + " (" + path +
+                             " is missing or unreadable); stage one with "
+                             "docker/run-model/stage-image.sh BUILD_DIR STAGE_DIR",
+                         std::nullopt};
+    }
+    const std::string staged = j["name"].get<std::string>();
+    if (staged != image) {
+      return util::Error{"image-missing",
+                         "the review needs " + image + " but the namespaces engine's stage " +
+                             stage_ + " is " + staged,
+                         std::nullopt};
+    }
+    return "stage:" + stage_;
+  }
+
+  util::Result<SandboxRun> run(const SandboxSpec& spec) override {
+    std::vector<std::string> argv = {util::data_directory() + "/run-model.sh",
+                                     "--workspace",
+                                     spec.workspace,
+                                     "--prefix",
+                                     stage_,
+                                     "--workflow",
+                                     spec.workflow,
+                                     "--job",
+                                     spec.job,
+                                     "--base",
+                                     spec.base};
+    if (!spec.reports_dir.empty()) {
+      argv.insert(argv.end(), {"--reports", spec.reports_dir});
+    }
+    CommandOptions limited;
+    limited.limit = spec.limit;
+    auto exit = run_command(argv, limited);
+    if (!exit) {
+      return exit.error();
+    }
+    return SandboxRun{exit->status, exit->timed_out};
+  }
+
+ private:
+  std::string stage_;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_namespace_engine(const std::string& stage) {
+  return std::make_unique<NamespaceEngine>(stage);
+}
+
+}  // namespace reviewer::host

@@ -1,0 +1,237 @@
+#include "core/host/review.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "core/host/clone.h"
+#include "core/host/engine.h"
+#include "core/host/host_process.h"
+#include "core/launch/assignment.h"
+#include "core/plan/planner.h"
+#include "core/plugins/registry.h"
+#include "core/report/exit_code.h"
+#include "core/report/render.h"
+#include "core/report/source_excerpt.h"
+#include "core/resolve/resolver.h"
+#include "core/util/install_layout.h"
+#include "core/yaml/bounded_loader.h"  // Bounds
+
+namespace reviewer::host {
+namespace {
+
+namespace fs = std::filesystem;
+using report::ExitCode;
+
+// Beyond the jobs' own timeouts: the sandbox's creation and teardown, the launcher's checks.
+constexpr std::int64_t kHostMarginMinutes = 5;
+
+int say(ExitCode code, const std::string& verdict) {
+  std::cout << verdict << std::endl;
+  return report::to_int(code);
+}
+
+int host_failure(const util::Error& e) {
+  std::cerr << "reviewer review: " << report::printable(e.to_string()) << '\n';
+  return say(ExitCode::kInternal, "review-build-failed: host: " + report::printable(e.code));
+}
+
+int refused(const report::Refusals& refusals, const std::string& file, const std::string& text) {
+  for (const auto& r : refusals) {
+    std::cout << report::to_text(r, file, text) << '\n';
+  }
+  return say(ExitCode::kRefused, "review-build-refused: " + report::to_text(refusals.front()));
+}
+
+// A scratch directory for the clone, removed when the review ends unless it is to be kept.
+class Scratch {
+ public:
+  Scratch() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(tmp != nullptr && *tmp != 0 ? tmp : "/tmp") + "/reviewer-review.XXXXXX";
+    if (::mkdtemp(pattern.data()) != nullptr) {
+      path_ = pattern;
+    }
+  }
+  ~Scratch() {
+    if (!path_.empty() && !keep_) {
+      std::error_code ec;
+      fs::remove_all(path_, ec);
+    }
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  const std::string& path() const { return path_; }
+  void keep() { keep_ = true; }
+
+ private:
+  std::string path_;
+  bool keep_ = false;
+};
+
+util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
+  std::string engine = r.engine;
+  if (engine.empty()) {
+    engine = command_output({"sh", "-c", "command -v podman"}) ? "podman" : "namespaces";
+  }
+  if (engine == "podman" || engine == "docker") {
+    return make_container_engine(engine);
+  }
+  if (engine == "namespaces") {
+    if (r.stage.empty()) {
+      return util::Error{"review-usage",
+                         "the namespaces engine needs --stage DIR (an install staged by "
+                         "docker/run-model/stage-image.sh); or install podman",
+                         std::nullopt};
+    }
+    return make_namespace_engine(fs::absolute(r.stage).string());
+  }
+  return util::Error{"review-usage",
+                     "--engine \"" + engine + "\" is not podman, docker or namespaces",
+                     std::nullopt};
+}
+
+}  // namespace
+
+int review(const ReviewRequest& request) {
+  auto assignment = launch::check_assignment({request.workflow, request.job, request.base});
+  if (!assignment || request.job.empty() || request.base.empty()) {
+    std::cerr << "reviewer review: "
+              << (assignment ? "--job and --base must not be empty"
+                             : report::printable(assignment.error().to_string()))
+              << '\n';
+    return report::to_int(ExitCode::kUsage);
+  }
+  auto engine = choose_engine(request);
+  if (!engine) {
+    std::cerr << "reviewer review: " << engine.error().message << '\n';
+    return report::to_int(ExitCode::kUsage);
+  }
+  if (!request.reports_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(request.reports_dir, ec);
+    if (!fs::is_directory(request.reports_dir, ec)) {
+      std::cerr << "reviewer review: --reports " << request.reports_dir
+                << " is not a directory that can be made\n";
+      return report::to_int(ExitCode::kUsage);
+    }
+  }
+  Scratch scratch;
+  if (scratch.path().empty()) {
+    return host_failure({"host-command", "cannot make a scratch directory", std::nullopt});
+  }
+  if (request.keep_clone) {
+    scratch.keep();
+  }
+  std::string clone = scratch.path() + "/workspace";
+
+  // Plan from the head's own workflow file, with the same plugins the image carries.
+  auto head = make_clone(request.repository, request.head, HistoryShape::kShallow, clone);
+  if (!head) {
+    if (head.error().code == "review-source") {
+      std::cerr << "reviewer review: " << report::printable(head.error().message) << '\n';
+      return report::to_int(ExitCode::kUsage);
+    }
+    return host_failure(head.error());
+  }
+  std::cout << "review: " << report::printable(request.repository) << " at " << *head << ", job "
+            << request.job << " of " << request.workflow << " into " << request.base << '\n';
+  auto loaded = plugins::Registry::load(util::plugin_directory());
+  if (!loaded.refusals.empty()) {
+    return refused(loaded.refusals, "", "");
+  }
+  const plan::PlanRequest plan_request{request.workflow, request.job, request.base};
+  auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
+  if (!text) {
+    return refused({{text.error().code, text.error().message, text.error().location}}, "", "");
+  }
+  auto planned = plan::plan_text(*text, plan_request, loaded.registry);
+  if (!planned.plan) {
+    return refused(planned.refusals, request.workflow, *text);
+  }
+  const plan::Plan& plan = *planned.plan;
+
+  // One clone serves every job of the closure, and the planner refused mixed shapes.
+  if (plan.jobs.front().fetch_depth == 0) {
+    std::error_code ec;
+    fs::remove_all(clone, ec);
+    auto full = make_clone(request.repository, *head, HistoryShape::kFull, clone);
+    if (!full) {
+      return host_failure(full.error());
+    }
+    std::cout << "review: full history (fetch-depth: 0)\n";
+  }
+
+  std::vector<resolve::Pin> pins;
+  for (const auto& p : plan.pins) {
+    pins.push_back({p.runtime, p.version, p.location});
+  }
+  const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
+  auto matrix = resolve::load_matrix(matrix_path);
+  if (!matrix) {
+    return host_failure(matrix.error());
+  }
+  auto resolved = resolve::resolve(clone, *matrix, pins);
+  if (const auto* refusals = std::get_if<report::Refusals>(&resolved)) {
+    return refused(*refusals, "", "");
+  }
+  const auto& resolution = std::get<resolve::Resolution>(resolved);
+  auto image_id = (*engine)->image_id(resolution.image);
+  if (!image_id) {
+    return host_failure(image_id.error());
+  }
+  std::cout << "review: image " << resolution.image << " (" << *image_id << ")";
+  for (const auto& [runtime, version] : resolution.runtimes) {
+    std::cout << ", " << runtime << ' ' << version;
+  }
+  std::cout << ", engine " << (*engine)->name() << std::endl;
+
+  // The sandbox user owns its clone, as a container user owns the volume it was handed.
+  if (::geteuid() == 0) {
+    auto owned = run_command(
+        {"chown", "-R", std::to_string(kSandboxUid) + ":" + std::to_string(kSandboxUid), clone});
+    if (!owned || owned->status != 0) {
+      return host_failure(
+          {"host-command", "cannot give the clone to the sandbox user", std::nullopt});
+    }
+  }
+  std::int64_t minutes = kHostMarginMinutes;
+  for (const auto& job : plan.jobs) {
+    minutes += job.timeout_minutes;
+  }
+  SandboxSpec spec{
+      resolution.image,
+      clone,
+      request.workflow,
+      request.job,
+      request.base,
+      std::chrono::minutes(minutes),
+      request.reports_dir.empty() ? std::string() : fs::absolute(request.reports_dir).string()};
+  auto ran = (*engine)->run(spec);
+  if (request.keep_clone) {
+    std::cout << "review: the clone is kept at " << clone << '\n';
+  }
+  if (!ran) {
+    return host_failure(ran.error());
+  }
+  if (ran->timed_out) {
+    return say(ExitCode::kBuildFailed, "review-build-failed: host timeout: the launcher ran past " +
+                                           std::to_string(minutes) + " minutes and was killed");
+  }
+  if (ran->status >= 0 && ran->status <= 4) {
+    return ran->status;  // the launcher printed its own verdict last
+  }
+  if (ran->status >= 125 && ran->status <= 127) {  // the engine's own: could not exec
+    return host_failure({"host-command",
+                         (*engine)->name() + " could not run the launcher (status " +
+                             std::to_string(ran->status) + ")",
+                         std::nullopt});
+  }
+  return say(ExitCode::kBuildFailed, "review-build-failed: the launcher ended with status " +
+                                         std::to_string(ran->status) + " without a verdict");
+}
+
+}  // namespace reviewer::host

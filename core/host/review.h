@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+
+namespace reviewer::host {
+
+// What `reviewer review` was asked: one job of one workflow of a repository at a head, for a
+// base branch, in one engine.
+struct ReviewRequest {
+  std::string repository;  // a local git repository or a URL git can fetch
+  std::string head;        // branch, tag or commit; empty: the repository's HEAD
+  std::string workflow;    // path inside the repository, under .github/workflows/
+  std::string job;
+  std::string base;
+  std::string engine;       // podman, docker or namespaces; empty: podman where it exists
+  std::string stage;        // the namespaces engine's staged install
+  std::string reports_dir;  // where report.json and report.xml go; empty: not kept
+  bool keep_clone = false;  // leave the clone in place (its path is printed)
+};
+
+// Does what a reviewer host does: a shallow clone to read the workflow, the plan (refusals end
+// the review before any sandbox exists), the fresh clone the plan's history shape needs, the one
+// matrix image the worktree and the plan's pins select, the sandbox with the production flags and
+// the assignment in its creation environment, the launcher's log streamed, the reports copied
+// out, the sandbox removed. Host lines go to stdout prefixed "review: "; the last stdout line is
+// the verdict. Returns the launcher's exit code (0 ok, 1 failed, 3 refused), 2 for a request
+// that cannot be carried out, 4 when the host side failed.
+int review(const ReviewRequest& request);
+
+}  // namespace reviewer::host

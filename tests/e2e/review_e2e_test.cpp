@@ -1,0 +1,175 @@
+// `reviewer review` as a reviewer host runs it, with the namespaces engine over the e2e stage:
+// plan first (a refusal ends the review before any sandbox), the clone the plan's history shape
+// needs, the image the worktree selects, the launcher's verdict and exit code, the reports.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/e2e/e2e_support.h"
+
+namespace reviewer::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+class ReviewE2E : public LauncherE2E {
+ protected:
+  // Runs `reviewer review` on the example's source with the namespaces engine and `extra`
+  // arguments (shell words).
+  RunResult review(const std::string& extra, const std::string& job = "test") {
+    return run_command(std::string(REVIEWER_BINARY_DIR "/bin/reviewer review ") + repo_.source() +
+                       " --workflow .github/workflows/ci.yml --job " + job +
+                       " --base main --engine namespaces --stage " REVIEWER_E2E_STAGE " " + extra);
+  }
+
+  ExampleRepo repo_;
+};
+
+TEST_F(ReviewE2E, TheExampleReviewsOkAndItsReportsComeOut) {
+  repo_.commit_source();
+  const std::string reports = repo_.source() + "/../reports";
+  auto r = review("--reports " + reports);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node20-bun13 (stage:"));
+  EXPECT_THAT(r.output, HasSubstr("reviewer: job 'lint' succeeded"));
+  std::ifstream json(reports + "/report.json");
+  std::stringstream text;
+  text << json.rdbuf();
+  EXPECT_THAT(text.str(), HasSubstr("review-build-ok"));
+  EXPECT_TRUE(std::filesystem::exists(reports + "/report.xml"));
+}
+
+TEST_F(ReviewE2E, AFailingStepFailsTheReviewWithTheLaunchersCode) {
+  repo_.write("test/fail.test.mjs",
+              "import assert from 'node:assert';\n"
+              "import test from 'node:test';\n"
+              "test('fails', () => assert.equal(1, 2));\n");
+  repo_.commit_source();
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-failed:")) << r.output;
+}
+
+TEST_F(ReviewE2E, ARefusedPlanEndsBeforeAnySandbox) {
+  repo_.write(".github/workflows/ci.yml",
+              workflow("  test:\n    runs-on: windows-latest\n    steps:\n      - run: dir\n"));
+  repo_.commit_source();
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: .github/workflows/ci.yml:"));
+  EXPECT_THAT(r.last_line(), HasSubstr("runner-label"));
+  EXPECT_THAT(r.output, HasSubstr("    runs-on: windows-latest\n"));  // the excerpt
+  EXPECT_THAT(r.output, Not(HasSubstr("reviewer: building")));        // no launcher ran
+  EXPECT_THAT(r.output, Not(HasSubstr("review: image")));             // nor was one chosen
+}
+
+TEST_F(ReviewE2E, HeadSelectsTheCommitThatIsReviewed) {
+  const std::string good = repo_.commit_source("good");
+  repo_.write("test/fail.test.mjs",
+              "import assert from 'node:assert';\n"
+              "import test from 'node:test';\n"
+              "test('fails', () => assert.equal(1, 2));\n");
+  repo_.commit_source("bad");
+  auto at_head = review("");
+  EXPECT_EQ(at_head.exit_code, 1) << at_head.output;
+  auto at_good = review("--head " + good);
+  EXPECT_EQ(at_good.exit_code, 0) << at_good.output;
+  EXPECT_THAT(at_good.output, HasSubstr(" at " + good + ", job test"));
+  auto at_branch = review("--head main");
+  EXPECT_EQ(at_branch.exit_code, 1) << at_branch.output;
+}
+
+TEST_F(ReviewE2E, FetchDepthZeroGetsTheFullHistoryAndTags) {
+  repo_.commit_source("first");
+  repo_.write(
+      ".github/workflows/ci.yml",
+      workflow("  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " +
+               std::string(kCheckout) +
+               "\n        with:\n          fetch-depth: 0\n"
+               "      - run: test \"$(git rev-list --count HEAD)\" = 2 && git tag | grep -x v1\n"));
+  repo_.commit_source("second");
+  run_command("git -C " + repo_.source() + " tag v1");
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("review: full history (fetch-depth: 0)"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(ReviewE2E, AWorkflowThatIsALinkIsRefusedNotFollowedOnTheHost) {
+  std::filesystem::remove(repo_.source() + "/.github/workflows/ci.yml");
+  std::filesystem::create_symlink("/etc/hostname.yml",
+                                  repo_.source() + "/.github/workflows/ci.yml");
+  repo_.commit_source();
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("workflow-symlink"));
+}
+
+TEST_F(ReviewE2E, AWorkflowsDirectoryThatIsALinkReadsNothingOfTheHost) {
+  // A host folder with a workflow-shaped file a pull request could name through a link.
+  const std::string host_dir = repo_.source() + "/../host-only";
+  std::filesystem::create_directories(host_dir);
+  std::ofstream(host_dir + "/ci.yml") << "host-secret: 0123456789abcdef\n";
+  std::filesystem::remove_all(repo_.source() + "/.github/workflows");
+  std::filesystem::create_directory_symlink(std::filesystem::absolute(host_dir),
+                                            repo_.source() + "/.github/workflows");
+  repo_.commit_source();
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("workflow-unreadable"));
+  EXPECT_THAT(r.output, Not(HasSubstr("0123456789abcdef")));
+}
+
+TEST_F(ReviewE2E, AnImageTheEngineDoesNotHaveIsNamed) {
+  // A Node 22 declaration selects the Node 22 image; the stage is the Node 20 one.
+  repo_.write(".nvmrc", "22\n");
+  repo_.write("package.json",
+              "{\"name\":\"x\",\"version\":\"1.0.0\",\"engines\":{\"node\":\"22.x\"},"
+              "\"scripts\":{\"lint\":\"true\",\"test\":\"true\",\"build\":\"true\"}}\n");
+  repo_.commit_source();
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 4) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("image-missing: the review needs reviewer-node22"));
+  EXPECT_EQ(r.last_line(), "review-build-failed: host: image-missing");
+}
+
+TEST_F(ReviewE2E, BadRequestsAreNamedUsageErrors) {
+  repo_.commit_source();
+  const std::string bin = REVIEWER_BINARY_DIR "/bin/reviewer review ";
+  struct Case {
+    std::string args;
+    std::string says;
+  };
+  const Case cases[] = {
+      {repo_.source() + " --workflow ../ci.yml --job test --base main --engine namespaces",
+       "assignment-invalid"},
+      {"--workflow .github/workflows/ci.yml --job test --base main -- -oProxyCommand=x",
+       "is not a path or URL"},
+      {"/nonexistent/repo --workflow .github/workflows/ci.yml --job test --base main "
+       "--engine namespaces --stage /tmp",
+       "is neither a directory nor a URL"},
+      {repo_.source() + " --workflow .github/workflows/ci.yml --job test --base main "
+                        "--engine kubernetes",
+       "--engine \"kubernetes\" is not podman, docker or namespaces"},
+      {repo_.source() + " --workflow .github/workflows/ci.yml --job test --base main "
+                        "--engine namespaces",
+       "the namespaces engine needs --stage DIR"},
+      {repo_.source() + " --workflow .github/workflows/ci.yml --job test --base main "
+                        "--engine namespaces --stage " REVIEWER_E2E_STAGE " --head -x",
+       "--head \"-x\" is not a branch, tag or commit name"},
+  };
+  for (const auto& c : cases) {
+    auto r = run_command(bin + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.output;
+    EXPECT_THAT(r.output, HasSubstr(c.says)) << c.args;
+  }
+}
+
+}  // namespace
+}  // namespace reviewer::e2e
