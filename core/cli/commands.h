@@ -13,5 +13,6 @@ void register_resolve_command(CLI::App& app, int& exit_code);
 void register_guard_command(CLI::App& app, int& exit_code);
 void register_fixtures_command(CLI::App& app, int& exit_code);
 void register_review_command(CLI::App& app, int& exit_code);
+void register_expression_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

@@ -1,5 +1,5 @@
-// reviewer: the host, CI and plugin-author command line (review, plan, resolve, guard, semver,
-// explain, fixtures). Each subcommand lives in its own <name>_command.cpp.
+// reviewer: the host, CI and plugin-author command line (review, plan, expression, resolve, guard,
+// semver, explain, fixtures). Each subcommand lives in its own <name>_command.cpp.
 #include <exception>
 #include <iostream>
 
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   reviewer::cli::register_guard_command(app, exit_code);
   reviewer::cli::register_fixtures_command(app, exit_code);
   reviewer::cli::register_review_command(app, exit_code);
+  reviewer::cli::register_expression_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/expr/value.h"
+#include "core/util/result.h"
+
+namespace reviewer::expr {
+
+// True for the language's own functions (lower-case name): contains, startswith, endswith,
+// format, join, tojson, fromjson, case.
+bool is_language_function(const std::string& name);
+
+// Calls one of them on evaluated arguments (the parser has checked their number). Errors
+// (`expression-error`): format() with a bad or out-of-range placeholder, fromJSON() of empty or
+// malformed JSON, case() with a predicate that is not a boolean.
+util::Result<Value> call_language_function(const std::string& name, const std::vector<Value>& args);
+
+}  // namespace reviewer::expr

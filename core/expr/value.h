@@ -1,0 +1,79 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace reviewer::expr {
+
+class Value;
+
+// An expression array. `filtered` marks the result of a `.*` / `[*]` filter, which a further
+// property access maps over instead of indexing.
+struct Array {
+  std::vector<Value> items;
+  bool filtered = false;
+};
+
+// An expression object: keys keep their first spelling and their order; lookups ignore case, and
+// a key that differs from an earlier one only in case is dropped (GitHub's dictionaries).
+class Object {
+ public:
+  void add(std::string key, Value value);
+  const Value* find(std::string_view key) const;
+  const std::vector<std::pair<std::string, Value>>& entries() const { return entries_; }
+
+ private:
+  std::vector<std::pair<std::string, Value>> entries_;
+  std::vector<std::string> folded_;  // entries_[i]'s key, lower-cased, for lookups
+};
+
+enum class Kind { kNull, kBoolean, kNumber, kString, kArray, kObject };
+
+// A value of GitHub's expression language. Arrays and objects are shared and compared by
+// identity, as the language compares them; everything else by value.
+class Value {
+ public:
+  Value() = default;  // null
+  static Value boolean(bool b);
+  static Value number(double d);
+  static Value string(std::string s);
+  static Value array(Array a);
+  static Value object(Object o);
+
+  Kind kind() const;
+  bool is_primitive() const { return kind() != Kind::kArray && kind() != Kind::kObject; }
+  bool as_boolean() const { return std::get<bool>(v_); }
+  double as_number() const { return std::get<double>(v_); }
+  const std::string& as_string() const { return std::get<std::string>(v_); }
+  const Array& as_array() const { return *std::get<std::shared_ptr<const Array>>(v_); }
+  const Object& as_object() const { return *std::get<std::shared_ptr<const Object>>(v_); }
+  bool same_reference(const Value& other) const;
+
+  // The language's string coercion: null "", booleans "true"/"false", numbers as GitHub prints
+  // them (at most 15 significant decimals), arrays "Array", objects "Object".
+  std::string coerce_string() const;
+  // The language's number coercion: null 0, booleans 0/1, strings as JavaScript's Number(),
+  // arrays and objects NaN.
+  double coerce_number() const;
+
+ private:
+  std::variant<std::monostate, bool, double, std::string, std::shared_ptr<const Array>,
+               std::shared_ptr<const Object>>
+      v_;
+};
+
+// Truthiness: null, false, 0, NaN and "" are false; everything else (arrays, objects) true.
+bool truthy(const Value& v);
+
+// The operators, with GitHub's loose coercions (numbers and strings meet as numbers, booleans
+// and null become numbers) and case-insensitive string comparison; values of different kinds
+// after coercion are neither equal nor ordered, and NaN is never equal or ordered.
+bool equals(const Value& a, const Value& b);
+bool greater_than(const Value& a, const Value& b);
+bool less_than(const Value& a, const Value& b);
+
+}  // namespace reviewer::expr
