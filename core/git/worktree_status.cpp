@@ -404,6 +404,10 @@ Content content_matches(git_repository* repo, int root_fd, const git_index_entry
   git_blob_filter_options opts{};
   git_blob_filter_options_init(&opts, GIT_BLOB_FILTER_OPTIONS_VERSION);
   opts.flags |= GIT_BLOB_FILTER_NO_SYSTEM_ATTRIBUTES;
+  // The default flag makes a binary blob filter to nothing; checkout instead lets each filter
+  // judge (crlf leaves binary content alone unless `text` is set), so the expected bytes are
+  // those checkout would write.
+  opts.flags &= ~static_cast<std::uint32_t>(GIT_BLOB_FILTER_CHECK_FOR_BINARY);
   GitBuf expected;
   if (git_blob_filter(expected.get(), blob.get(), e->path, &opts) != 0) {
     return Content::kUnknown;
