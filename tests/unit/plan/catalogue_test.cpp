@@ -28,6 +28,9 @@ const std::set<std::string> kRules = {
     "expression-in-runs-on", "job-condition", "job-without-steps", "first-step-not-checkout",
     "invalid-timeout", "expression-in-timeout", "invalid-defaults", "duplicate-job-id",
     "mixed-history-shape",
+    // Matrix expansion and the host's choice of one combination.
+    "matrix-invalid", "matrix-empty", "matrix-too-large", "expression-in-matrix",
+    "matrix-combination-required", "matrix-combination-missing", "matrix-combination-ambiguous",
     // Steps.
     "invalid-step", "unknown-step-key", "step-uses-and-run", "step-without-action",
     "step-condition", "timeout-on-skipped-step", "non-bash-shell", "expression-in-run",

@@ -1,0 +1,258 @@
+#include "core/plan/matrix.h"
+
+#include <algorithm>
+
+#include "core/expr/json_value.h"
+#include "core/expr/text_case.h"
+
+namespace reviewer::plan {
+namespace {
+
+util::Error refuse(const std::string& rule, const std::string& message) {
+  return util::Error{rule, message, std::nullopt};
+}
+
+bool same(const expr::Value& a, const expr::Value& b) {
+  if (a.kind() != b.kind()) {
+    return false;
+  }
+  switch (a.kind()) {
+    case expr::Kind::kNull:
+      return true;
+    case expr::Kind::kBoolean:
+      return a.as_boolean() == b.as_boolean();
+    case expr::Kind::kNumber:
+      return a.as_number() == b.as_number();
+    case expr::Kind::kString:
+      return a.as_string() == b.as_string();
+    case expr::Kind::kArray: {
+      const auto& x = a.as_array().items;
+      const auto& y = b.as_array().items;
+      return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), same);
+    }
+    case expr::Kind::kObject: {
+      const auto& x = a.as_object().entries();
+      const auto& y = b.as_object().entries();
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (const auto& [k, v] : x) {
+        const expr::Value* w = b.as_object().find(k);
+        if (w == nullptr || !same(v, *w)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string shown(const expr::Value& v) {
+  return v.is_primitive() ? v.coerce_string() : expr::to_compact_json(v);
+}
+
+// Every key of `entry` that the combination has holds the same value there.
+bool matches(const expr::Object& combination, const expr::Object& entry) {
+  for (const auto& [k, v] : entry.entries()) {
+    const expr::Value* have = combination.find(k);
+    if (have == nullptr || !same(*have, v)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+util::Result<std::vector<expr::Object>> entries_of(const expr::Object& matrix, const char* key) {
+  std::vector<expr::Object> out;
+  const expr::Value* list = matrix.find(key);
+  if (list == nullptr || list->kind() == expr::Kind::kNull) {
+    return out;
+  }
+  if (list->kind() != expr::Kind::kArray) {
+    return refuse("matrix-invalid", std::string("matrix '") + key + "' must be a list of mappings");
+  }
+  for (const auto& item : list->as_array().items) {
+    if (item.kind() != expr::Kind::kObject) {
+      return refuse("matrix-invalid",
+                    std::string("matrix '") + key + "' entry " + shown(item) + " is not a mapping");
+    }
+    out.push_back(item.as_object());
+  }
+  return out;
+}
+
+std::string listing(const std::vector<MatrixCombination>& combinations) {
+  std::string out;
+  for (const auto& c : combinations) {
+    out += "\n  " + c.label();
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string MatrixCombination::label() const {
+  std::string out;
+  for (const auto& [k, v] : values.entries()) {
+    out += (out.empty() ? "" : ", ") + k + "=" + shown(v);
+  }
+  return out;
+}
+
+util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& matrix) {
+  // The original dimensions, in the order written.
+  std::vector<std::pair<std::string, const expr::Array*>> dims;
+  for (const auto& [k, v] : matrix.entries()) {
+    const std::string folded = expr::lower(k);
+    if (folded == "include" || folded == "exclude") {
+      continue;
+    }
+    if (v.kind() != expr::Kind::kArray) {
+      return refuse("matrix-invalid",
+                    "matrix key '" + k + "' must be a list of values, not " + shown(v));
+    }
+    if (v.as_array().items.empty()) {
+      return refuse("matrix-invalid", "matrix key '" + k + "' has no values");
+    }
+    dims.emplace_back(k, &v.as_array());
+  }
+  auto excludes = entries_of(matrix, "exclude");
+  if (!excludes) {
+    return excludes.error();
+  }
+  auto includes = entries_of(matrix, "include");
+  if (!includes) {
+    return includes.error();
+  }
+
+  std::vector<expr::Object> base;
+  std::size_t product = dims.empty() ? 0 : 1;
+  for (const auto& [k, values] : dims) {
+    product *= values->items.size();
+    if (product > kMaxMatrixCombinations * 16) {
+      return refuse("matrix-too-large", "the matrix makes more than " +
+                                            std::to_string(kMaxMatrixCombinations) +
+                                            " combinations; GitHub runs at most that many");
+    }
+  }
+  for (std::size_t n = 0; n < product; ++n) {
+    expr::Object combination;
+    std::size_t rest = n;
+    std::size_t stride = product;
+    for (const auto& [k, values] : dims) {
+      stride /= values->items.size();
+      combination.add(k, values->items[rest / stride]);
+      rest %= stride;
+    }
+    base.push_back(std::move(combination));
+  }
+
+  for (const auto& ex : *excludes) {
+    for (const auto& [k, v] : ex.entries()) {
+      const bool known = std::any_of(dims.begin(), dims.end(), [&](const auto& d) {
+        return expr::lower(d.first) == expr::lower(k);
+      });
+      if (!known) {
+        return refuse("matrix-invalid",
+                      "matrix 'exclude' names '" + k + "', which is not a key of the matrix");
+      }
+    }
+    base.erase(std::remove_if(base.begin(), base.end(),
+                              [&](const expr::Object& c) { return matches(c, ex); }),
+               base.end());
+  }
+
+  // Includes: merged into the original combinations they fit, else combinations of their own.
+  std::vector<expr::Object> merged = base;
+  std::vector<expr::Object> extra;
+  for (const auto& inc : *includes) {
+    bool fitted = false;
+    for (std::size_t i = 0; i < base.size(); ++i) {
+      bool changes_original = false;
+      for (const auto& [k, v] : inc.entries()) {
+        const expr::Value* original = base[i].find(k);
+        if (original != nullptr && !same(*original, v)) {
+          changes_original = true;
+          break;
+        }
+      }
+      if (changes_original) {
+        continue;
+      }
+      fitted = true;
+      expr::Object updated;
+      for (const auto& [k, v] : merged[i].entries()) {
+        const expr::Value* replacement = base[i].find(k) == nullptr ? inc.find(k) : nullptr;
+        updated.add(k, replacement != nullptr ? *replacement : v);
+      }
+      for (const auto& [k, v] : inc.entries()) {
+        updated.add(k, v);  // keys it adds (a key already there is kept as updated above)
+      }
+      merged[i] = std::move(updated);
+    }
+    if (!fitted) {
+      extra.push_back(inc);
+    }
+  }
+  merged.insert(merged.end(), extra.begin(), extra.end());
+  if (merged.empty()) {
+    return refuse("matrix-empty", "the matrix has no combination left to run");
+  }
+  if (merged.size() > kMaxMatrixCombinations) {
+    return refuse("matrix-too-large", "the matrix makes " + std::to_string(merged.size()) +
+                                          " combinations; GitHub runs at most " +
+                                          std::to_string(kMaxMatrixCombinations));
+  }
+  std::vector<MatrixCombination> out;
+  for (auto& m : merged) {
+    out.push_back({std::move(m)});
+  }
+  return out;
+}
+
+util::Result<MatrixCombination> choose_combination(
+    const std::vector<MatrixCombination>& combinations,
+    const std::vector<std::pair<std::string, std::string>>& choice) {
+  if (choice.empty()) {
+    if (combinations.size() == 1) {
+      return combinations.front();
+    }
+    return refuse("matrix-combination-required",
+                  "the job runs in " + std::to_string(combinations.size()) +
+                      " matrix combinations and the review runs one: choose it with --matrix "
+                      "NAME=VALUE ...; the combinations are:" +
+                      listing(combinations));
+  }
+  std::vector<const MatrixCombination*> hits;
+  for (const auto& c : combinations) {
+    const bool all = std::all_of(choice.begin(), choice.end(), [&](const auto& kv) {
+      const expr::Value* v = c.values.find(kv.first);
+      return v != nullptr && shown(*v) == kv.second;
+    });
+    if (all) {
+      hits.push_back(&c);
+    }
+  }
+  std::string asked;
+  for (const auto& [k, v] : choice) {
+    asked += (asked.empty() ? "" : ", ") + k + "=" + v;
+  }
+  if (hits.empty()) {
+    return refuse(
+        "matrix-combination-missing",
+        "no matrix combination has " + asked + "; the combinations are:" + listing(combinations));
+  }
+  if (hits.size() > 1) {
+    std::vector<MatrixCombination> matched;
+    for (const auto* h : hits) {
+      matched.push_back(*h);
+    }
+    return refuse("matrix-combination-ambiguous",
+                  std::to_string(hits.size()) + " matrix combinations have " + asked +
+                      "; name more keys to choose one of:" + listing(matched));
+  }
+  return *hits.front();
+}
+
+}  // namespace reviewer::plan
