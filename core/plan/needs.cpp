@@ -52,6 +52,19 @@ std::string declared_job_id(const yaml::Node& jobs, const std::string& need) {
   return need;
 }
 
+bool valid_job_id(std::string_view id) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (id.empty() || !letter(id[0])) {
+    return false;
+  }
+  for (char c : id) {
+    if (!letter(c) && !(c >= '0' && c <= '9') && c != '-') {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& f) {
   // Declaration index of every job, so a hostile file with thousands of jobs stays linear.
@@ -60,6 +73,13 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < jobs.entries.size(); ++i) {
     const auto& key = jobs.entries[i].first;
+    if (!valid_job_id(key.scalar)) {
+      f.refuse("invalid-job-id",
+               "job id " + quote(key.scalar) +
+                   " is not one GitHub accepts (a letter or '_', then letters, digits, '-' or "
+                   "'_'); GitHub rejects the workflow",
+               key);
+    }
     auto [it, added] = index.emplace(lower(key.scalar), i);
     if (!added) {
       f.refuse("duplicate-job-id",

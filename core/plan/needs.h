@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/plan/findings.h"
@@ -14,11 +15,15 @@ struct Need {
   util::SourceLocation location;
 };
 
+// GitHub's job id syntax: a letter or '_', then letters, digits, '-' or '_'.
+bool valid_job_id(std::string_view id);
+
 // The host-named `job` and every job it needs (transitively), dependencies first; where the
 // graph leaves a choice, jobs come in the order the workflow declares them. Refuses
-// job-not-found, needs-unknown, needs-invalid and needs-cycle (each once, at the `needs` entry
-// concerned); after such a refusal the jobs of the closure come back in declaration order, so
-// that the caller still collects their own refusals in the same pass.
+// invalid-job-id (any job of the workflow: GitHub rejects the whole file), job-not-found,
+// needs-unknown, needs-invalid and needs-cycle (each once, at the `needs` entry concerned); after
+// such a refusal the jobs of the closure come back in declaration order, so that the caller still
+// collects their own refusals in the same pass.
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& findings);
 

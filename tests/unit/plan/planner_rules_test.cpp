@@ -164,6 +164,23 @@ const Case kCases[] = {
          "\n",
      kF + ":8:3: duplicate-job-id: job ids 'build' and 'Build' differ only in case; GitHub "
           "compares job ids without regard to case and rejects the workflow\n"},
+    // Job ids GitHub rejects (the attack on the launcher, finding 9): each is refused wherever it
+    // stands in the workflow, and the path the launcher built from `../../x` never exists.
+    {"JobIdWithDot", job("") + "  te.st:\n    runs-on: ubuntu-latest\n",
+     kF + ":8:3: invalid-job-id: job id 'te.st' is not one GitHub accepts (a letter or '_', then "
+          "letters, digits, '-' or '_'); GitHub rejects the workflow\n"},
+    {"JobIdStartingWithDigit", job("") + "  1abc:\n    runs-on: ubuntu-latest\n",
+     kF + ":8:3: invalid-job-id: job id '1abc' is not one GitHub accepts (a letter or '_', then "
+          "letters, digits, '-' or '_'); GitHub rejects the workflow\n"},
+    {"JobIdWithPlus", job("") + "  a+b:\n    runs-on: ubuntu-latest\n",
+     kF + ":8:3: invalid-job-id: job id 'a+b' is not one GitHub accepts (a letter or '_', then "
+          "letters, digits, '-' or '_'); GitHub rejects the workflow\n"},
+    {"JobIdThatIsAPath",
+     "on: pull_request\njobs:\n  ../../x:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " +
+         std::string(kCheckout) + "\n",
+     kF + ":3:3: invalid-job-id: job id '../../x' is not one GitHub accepts (a letter or '_', "
+          "then letters, digits, '-' or '_'); GitHub rejects the workflow\n",
+     "../../x"},
     {"MixedHistoryShape",
      "on: pull_request\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " +
          std::string(kCheckout) +
