@@ -256,12 +256,16 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
   b.remote_urls = std::move(remotes->urls);
   b.remote_fetch = std::move(remotes->fetch);
   b.lockfile_sha256 = scan_worktree_shape(worktree, true).lockfile_sha256;
+  b.git_dir = detail::pin_git_dir(worktree);
   return b;
 }
 
 report::Refusals check_clean_clone(const std::string& worktree, const std::string& home,
                                    const Baseline& baseline) {
   report::Refusals out = check_redirects(worktree);
+  if (out.empty() && !detail::special_file(worktree).empty()) {
+    out = detail::check_git_dir(worktree, baseline.git_dir);
+  }
   if (!out.empty()) {
     return out;
   }
@@ -273,7 +277,9 @@ report::Refusals check_clean_clone(const std::string& worktree, const std::strin
   if (!out.empty()) {
     return out;
   }
-  return clean_clone_of(repo->get(), worktree, baseline);
+  out = detail::check_git_dir(worktree, baseline.git_dir);
+  append(out, clean_clone_of(repo->get(), worktree, baseline));
+  return out;
 }
 
 report::Refusals check_before_job(const std::string& worktree, const std::string& home,
@@ -281,6 +287,11 @@ report::Refusals check_before_job(const std::string& worktree, const std::string
   // Everything below would read another repository's configuration, refs or objects, so
   // libgit2 is not even asked to open a redirected one.
   report::Refusals out = check_redirects(worktree);
+  // libgit2 would block on a FIFO planted where it reads (info/attributes, say): those are
+  // reported before it opens anything.
+  if (out.empty() && !detail::special_file(worktree).empty()) {
+    out = detail::check_git_dir(worktree, baseline.git_dir);
+  }
   if (!out.empty()) {
     append(out, scan_worktree_shape(worktree, false).refusals);
     return out;
@@ -292,6 +303,7 @@ report::Refusals check_before_job(const std::string& worktree, const std::string
     return out;
   }
   git_repository* repo = repo_result->get();
+  append(out, detail::check_git_dir(worktree, baseline.git_dir));
   append(out, detail::check_config(repo, worktree, home));
   report::Refusals shape = detail::check_repository_shape(repo, worktree);
   const bool redirected = !shape.empty();

@@ -9,7 +9,9 @@
 #include <limits>
 #include <string_view>
 
+#include "core/git/git_dir_pin.h"
 #include "core/git/guards.h"
+#include "core/git/redirects.h"
 #include "core/git/repository.h"
 #include "core/git/rules.h"
 #include "core/git/worktree_status.h"
@@ -49,6 +51,19 @@ util::Status remove_one(int root_fd, std::string rel) {
 }  // namespace
 
 util::Status remove_created_paths(const std::string& worktree) {
+  // libgit2 must not open a repository that another one's files stand in for, nor one where it
+  // would block on a FIFO; the pre-job checks then name what was planted.
+  if (auto redirects = check_redirects(worktree); !redirects.empty()) {
+    const auto& r = redirects.front();
+    return util::make_error(r.rule, r.message, r.location);
+  }
+  if (const std::string special = detail::special_file(worktree); !special.empty()) {
+    return util::make_error(std::string(kRuleGitDirChanged),
+                            "'" + special +
+                                "' is not a regular file; a job changed the clone's git "
+                                "directory, and on GitHub the next job gets a fresh clone",
+                            util::SourceLocation{special});
+  }
   auto repo = detail::open_worktree(worktree, "");
   if (!repo) {
     return repo.error();

@@ -55,6 +55,50 @@ TEST_F(BinaryCleanCloneTest, TouchedBinaryFilesAreClean) {
   EXPECT_EQ(r[0].message, "'blob.bin' differs from a clean clone (modified)");
 }
 
+// The attack on the launcher, finding 2: job `lint` writes .git/info/attributes and converts the
+// files it names; job `test` saw modified tracked files that the check took for clean, because
+// the comparison read the new attributes too.
+TEST_F(CleanCloneTest, InfoAttributesWrittenByAJobAreRefused) {
+  tick();
+  in_wt(
+      "printf 'lib/a.txt text eol=crlf\\npackage-lock.json ident\\n' > .git/info/attributes && "
+      "printf 'one\\r\\ntwo\\r\\n' > lib/a.txt");
+  EXPECT_NE(sh_output(wt(), "git status --porcelain", home()), "");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleGitDirChanged);
+  EXPECT_EQ(r[0].message,
+            "'.git/info/attributes' was created after the first job; a job changed the clone's "
+            "git directory, and on GitHub the next job gets a fresh clone");
+}
+
+TEST_F(CleanCloneTest, ChangedOrRemovedInfoFilesAreRefused) {
+  in_wt("printf 'extra\\n' >> .git/info/exclude");
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleGitDirChanged)});
+  in_wt("rm .git/info/exclude");
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].message.substr(0, 48), "'.git/info/exclude' was removed after the first ");
+}
+
+TEST_F(CleanCloneTest, AFifoInTheGitDirectoryIsRefusedWithoutBlocking) {
+  in_wt("mkfifo .git/info/attributes");
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleGitDirChanged)});
+}
+
+TEST_F(CleanCloneTest, NewTopLevelGitFilesAreRefusedButFetchHeadIsNot) {
+  in_wt("git rev-parse HEAD > .git/FETCH_HEAD && cp .git/FETCH_HEAD .git/ORIG_HEAD");
+  EXPECT_TRUE(before(baseline_, 1).empty()) << describe(before(baseline_, 1));
+  in_wt("echo x > .git/planted && mkdir .git/modules");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_EQ(describe(r),
+            ".git/modules: git-dir-changed: '.git/modules' was created after the first job; a "
+            "job changed the clone's git directory, and on GitHub the next job gets a fresh "
+            "clone\n.git/planted: git-dir-changed: '.git/planted' was created after the first "
+            "job; a job changed the clone's git directory, and on GitHub the next job gets a "
+            "fresh clone\n");
+}
+
 TEST_F(CleanCloneTest, AssumeUnchangedBitIsRefused) {
   in_wt("git update-index --assume-unchanged lib/a.txt");
   const report::Refusals r = before(baseline_, 1);
@@ -157,8 +201,10 @@ TEST_F(CleanCloneTest, LineEndingOnlyChangeUnderTextAttributeIsRefused) {
   in_wt("printf 'one\\r\\ntwo\\r\\n' > lib/a.txt && git add lib/a.txt");
   EXPECT_EQ(sh_output(wt(), "git status --porcelain", home()), "");
   const report::Refusals r = before(baseline_, 1);
-  ASSERT_EQ(r.size(), 1u) << describe(r);
-  EXPECT_EQ(r[0].message, "'lib/a.txt' differs from a clean clone (modified)");
+  // The attributes file itself is a change to the git directory, refused too.
+  ASSERT_EQ(r.size(), 2u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleGitDirChanged);
+  EXPECT_EQ(r[1].message, "'lib/a.txt' differs from a clean clone (modified)");
   expect_nothing_executed(baseline_, 1);
 }
 
