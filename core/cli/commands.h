@@ -12,5 +12,6 @@ void register_semver_command(CLI::App& app, int& exit_code);
 void register_resolve_command(CLI::App& app, int& exit_code);
 void register_guard_command(CLI::App& app, int& exit_code);
 void register_fixtures_command(CLI::App& app, int& exit_code);
+void register_matrix_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

@@ -1,5 +1,5 @@
 // reviewer: the host, CI and plugin-author command line (plan, resolve, guard, semver, explain,
-// fixtures). Each subcommand lives in its own <name>_command.cpp.
+// fixtures, matrix). Each subcommand lives in its own <name>_command.cpp.
 #include <exception>
 #include <iostream>
 
@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   reviewer::cli::register_resolve_command(app, exit_code);
   reviewer::cli::register_guard_command(app, exit_code);
   reviewer::cli::register_fixtures_command(app, exit_code);
+  reviewer::cli::register_matrix_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
