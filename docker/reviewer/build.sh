@@ -119,7 +119,13 @@ JSON
   done
   if podman_engine; then args+=(--timestamp "$epoch"); fi
   say "building localhost/$n:latest"
+  old=$(engine image inspect --format '{{.Id}}' "localhost/$n:latest" 2>/dev/null || true)
   engine build --quiet "${args[@]}" -f "$here/Dockerfile" -t "localhost/$n:latest" "$ctx" >/dev/null
+  # The image this tag named before is dropped (unless a container still uses it), so
+  # rebuilds do not pile up untagged gigabytes.
+  if [[ -n $old && $old != "$(engine image inspect --format '{{.Id}}' "localhost/$n:latest")" ]]; then
+    engine rmi "$old" >/dev/null 2>&1 || true
+  fi
   unset v
 done
 for n in "${names[@]}"; do
