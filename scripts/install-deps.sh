@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs every build and test dependency from Debian's archive by package name.
+# Installs every build and test dependency from Debian's archive by package name, including
+# the engine and the root-fs builder of the image tests (podman, runc, catatonit, mmdebstrap).
 # Idempotent: a machine that has them all pays one dpkg query.
 set -euo pipefail
 
@@ -8,7 +9,8 @@ packages=(
   clang clang-format clang-tidy libclang-rt-14-dev
   libboost-dev libboost-filesystem-dev libyaml-dev nlohmann-json3-dev libgit2-dev
   libpugixml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libcli11-dev
-  nodejs hyperfine
+  nodejs hyperfine jq
+  podman runc catatonit mmdebstrap
 )
 
 missing=()

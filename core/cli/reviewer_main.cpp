@@ -1,5 +1,5 @@
 // reviewer: the host, CI and plugin-author command line (review, plan, expression, resolve, guard,
-// semver, explain, fixtures). Each subcommand lives in its own <name>_command.cpp.
+// semver, explain, fixtures, matrix). Each subcommand lives in its own <name>_command.cpp.
 #include <exception>
 #include <iostream>
 
@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   reviewer::cli::register_fixtures_command(app, exit_code);
   reviewer::cli::register_review_command(app, exit_code);
   reviewer::cli::register_expression_command(app, exit_code);
+  reviewer::cli::register_matrix_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -43,8 +43,14 @@ util::Result<ImageInfo> read_image_info(const std::string& file) {
 
 report::Refusals verify_runtimes(const ImageInfo& image) {
   report::Refusals out;
+  // The image's runtime directories come first: npm's entry point is a node script.
+  std::string path;
+  for (const auto& dir : image.path) {
+    path += dir + ":";
+  }
+  path = "PATH=" + path + "/usr/bin:/bin";
   for (const auto& [runtime, bin] : image.runtimes) {
-    auto printed = exec::capture_output({bin.path, "--version"}, {"PATH=/usr/bin:/bin"});
+    auto printed = exec::capture_output({bin.path, "--version"}, {path});
     std::string got = printed ? *printed : std::string();
     while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) {
       got.pop_back();

@@ -13,6 +13,7 @@
 #include "core/launch/assignment.h"
 #include "core/launch/build_report.h"
 #include "core/launch/git_worktree_guard.h"
+#include "core/launch/image_checksums.h"
 #include "core/launch/image_credentials.h"
 #include "core/launch/image_info.h"
 #include "core/launch/image_matrix.h"
@@ -88,6 +89,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused_all(bad);
   }
   if (*mode == Mode::kSelfCheck) {
+    // The versions printed above could come from any binary; the bytes must be the table's.
+    if (auto bad = check_runtime_checksums(*image, *matrix); !bad.empty()) {
+      return refused_all(bad);
+    }
     // The image must hold no credential a review build could use (docs/threat-model.md).
     if (auto found = find_image_credentials(caller_env); !found.empty()) {
       return refused_all(found);

@@ -1,6 +1,7 @@
 #include "core/resolve/matrix.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -14,21 +15,26 @@ namespace reviewer::resolve {
 namespace {
 
 using nlohmann::json;
+using Problem = std::optional<util::Error>;
 
 // Validation walks the document with a JSON pointer for messages; the first problem wins.
 class Validator {
  public:
   explicit Validator(std::string name) : name_(std::move(name)) {}
 
+  util::Error refuse(const std::string& rule, const std::string& pointer,
+                     const std::string& what) const {
+    return util::make_error(rule, name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
+  }
+
   util::Error fail(const std::string& pointer, const std::string& what) const {
-    return util::make_error("invalid-matrix",
-                            name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
+    return refuse("invalid-matrix", pointer, what);
   }
 
   // Checks that `obj` is an object holding every `required` key and only `allowed` ones.
-  std::optional<util::Error> object(const json& obj, const std::string& pointer,
-                                    const std::vector<std::string>& required,
-                                    const std::vector<std::string>& optional_keys = {}) const {
+  Problem object(const json& obj, const std::string& pointer,
+                 const std::vector<std::string>& required,
+                 const std::vector<std::string>& optional_keys = {}) const {
     if (!obj.is_object()) {
       return fail(pointer, std::string("must be an object, not ") + obj.type_name());
     }
@@ -42,19 +48,20 @@ class Validator {
           std::find(required.begin(), required.end(), item.key()) != required.end() ||
           std::find(optional_keys.begin(), optional_keys.end(), item.key()) != optional_keys.end();
       if (!known) {
-        return fail(pointer, "unknown key " + quote(item.key()));
+        return refuse("matrix-unknown-key", pointer, "unknown key " + quote(item.key()));
       }
     }
     return std::nullopt;
   }
 
-  std::optional<util::Error> string(const json& v, const std::string& pointer,
-                                    const std::regex& pattern, const std::string& expected) const {
+  // A string matching `pattern`; a mismatch is refused under `rule`.
+  Problem string(const json& v, const std::string& pointer, const std::regex& pattern,
+                 const std::string& expected, const std::string& rule = "invalid-matrix") const {
     if (!v.is_string()) {
       return fail(pointer, "must be a string (" + expected + ")");
     }
     if (!std::regex_match(v.get<std::string>(), pattern)) {
-      return fail(pointer, quote(v.get<std::string>()) + " is not " + expected);
+      return refuse(rule, pointer, quote(v.get<std::string>()) + " is not " + expected);
     }
     return std::nullopt;
   }
@@ -73,85 +80,149 @@ bool is_canonical_version(const std::string& v) {
   return parsed && parsed->to_string() == v && v.front() != 'v';
 }
 
-}  // namespace
+const std::regex kSha256("[0-9a-f]{64}");
+const std::regex kDigest("sha256:[0-9a-f]{64}");
+// A SHA-512 is 64 bytes: 86 base64 characters and "==".
+const std::regex kIntegrity("sha512-[A-Za-z0-9+/]{86}==");
+const std::regex kName("[a-z0-9][a-z0-9.+-]*");
+const std::regex kDebianVersion("([0-9]+:)?[0-9][A-Za-z0-9.+~-]*");
+// Debian's archive is the only apt network the recipe may use.
+const std::regex kSource(
+    "deb https?://deb\\.debian\\.org/debian(-security)? [a-z]+(-[a-z]+)? [a-z ]+");
+// npm names: optional scope, then the package name; the version is checked separately.
+const std::regex kPackage("((@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*)@(.+)");
+// A relative path inside the package, no "." or ".." segment.
+const std::regex kBinary("(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
 
-util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name) {
-  static const std::regex kDigest("sha256:([0-9a-f]{64}|placeholder)");
+Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
   static const std::regex kPlatform("linux/amd64");
-  static const std::regex kNonEmpty(".+");
-  static const std::regex kUrl("https://[^\\s]+");
-  static const std::regex kSha256("[0-9a-f]{64}|placeholder");
-  static const std::regex kImageName("[a-z0-9][a-z0-9._-]{0,127}");
-  const Validator check(name);
-
-  json doc;
-  try {  // nlohmann reports syntax errors only by exception; it stops here
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    return check.fail("", std::string("not valid JSON: ") + e.what());
-  }
-  if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"}, {"note"})) {
-    return *e;
-  }
-  if (!doc["schema_version"].is_number_integer() ||
-      doc["schema_version"].get<int>() != kMatrixSchemaVersion) {
-    return check.fail("/schema_version", "must be " + std::to_string(kMatrixSchemaVersion));
-  }
-  if (doc.contains("note") && !doc["note"].is_string()) {
-    return check.fail("/note", "must be a string");
-  }
-
-  Matrix m;
-  const json& base = doc["base"];
-  if (auto e = check.object(base, "/base", {"image", "digest", "platform"})) {
-    return *e;
-  }
-  if (auto e = check.string(base["image"], "/base/image", kNonEmpty, "an image name")) {
-    return *e;
-  }
-  if (auto e = check.string(base["digest"], "/base/digest", kDigest,
-                            "sha256:<64 lowercase hex digits> or sha256:placeholder")) {
-    return *e;
+  static const std::regex kBuilder("mmdebstrap");
+  static const std::regex kVariant("minbase|essential|apt|required|important|standard");
+  if (auto e = check.object(base, "/base",
+                            {"platform", "builder", "suite", "variant", "source_date_epoch",
+                             "sources", "packages", "rootfs_sha256", "digest"})) {
+    return e;
   }
   if (auto e = check.string(base["platform"], "/base/platform", kPlatform, "linux/amd64")) {
-    return *e;
+    return e;
   }
-  m.base = {base["image"].get<std::string>(), base["digest"].get<std::string>(),
-            base["platform"].get<std::string>()};
+  if (auto e = check.string(base["builder"], "/base/builder", kBuilder, "mmdebstrap")) {
+    return e;
+  }
+  if (auto e = check.string(base["suite"], "/base/suite", kName, "a Debian suite name")) {
+    return e;
+  }
+  if (auto e = check.string(base["variant"], "/base/variant", kVariant, "an mmdebstrap variant")) {
+    return e;
+  }
+  if (!base["source_date_epoch"].is_number_unsigned()) {
+    return check.fail("/base/source_date_epoch", "must be a non-negative integer");
+  }
+  const json& sources = base["sources"];
+  if (!sources.is_array() || sources.empty()) {
+    return check.fail("/base/sources", "must be a non-empty array of apt source lines");
+  }
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if (auto e =
+            check.string(sources[i], "/base/sources/" + std::to_string(i), kSource,
+                         "a source line of Debian's archive (deb http://deb.debian.org/...)")) {
+      return e;
+    }
+    out.sources.push_back(sources[i].get<std::string>());
+  }
+  const json& packages = base["packages"];
+  if (!packages.is_object() || packages.empty()) {
+    return check.fail("/base/packages", "must be a non-empty object of package: version");
+  }
+  for (const auto& [package, version] : packages.items()) {
+    const std::string pp = "/base/packages/" + package;
+    if (!std::regex_match(package, kName)) {
+      return check.fail("/base/packages", quote(package) + " is not a Debian package name");
+    }
+    if (auto e = check.string(version, pp, kDebianVersion, "an exact Debian version")) {
+      return e;
+    }
+    out.packages[package] = version.get<std::string>();
+  }
+  if (auto e = check.string(base["rootfs_sha256"], "/base/rootfs_sha256", kSha256,
+                            "64 lowercase hex digits", "matrix-checksum-shape")) {
+    return e;
+  }
+  if (auto e = check.string(base["digest"], "/base/digest", kDigest,
+                            "sha256:<64 lowercase hex digits>", "matrix-checksum-shape")) {
+    return e;
+  }
+  out.platform = base["platform"].get<std::string>();
+  out.builder = base["builder"].get<std::string>();
+  out.suite = base["suite"].get<std::string>();
+  out.variant = base["variant"].get<std::string>();
+  out.source_date_epoch = base["source_date_epoch"].get<long long>();
+  out.rootfs_sha256 = base["rootfs_sha256"].get<std::string>();
+  out.digest = base["digest"].get<std::string>();
+  return std::nullopt;
+}
 
-  const json& runtimes = doc["runtimes"];
+Problem parse_artifact(const json& artifact, const std::string& version, const std::string& vp,
+                       const Validator& check, RuntimeArtifact& out) {
+  if (auto e = check.object(artifact, vp, {"package", "integrity", "binary", "sha256"})) {
+    return e;
+  }
+  if (auto e = check.string(artifact["package"], vp + "/package", kPackage,
+                            "an npm package name@" + version)) {
+    return e;
+  }
+  std::smatch m;
+  const std::string package = artifact["package"].get<std::string>();
+  std::regex_match(package, m, kPackage);
+  if (m[3] != version) {
+    return check.fail(vp + "/package", quote(package) + " is not version " + version +
+                                           " of its package (the entry's own version)");
+  }
+  if (auto e = check.string(
+          artifact["integrity"], vp + "/integrity", kIntegrity,
+          "a registry integrity sha512-<86 base64 characters>==", "matrix-checksum-shape")) {
+    return e;
+  }
+  if (auto e = check.string(artifact["binary"], vp + "/binary", kBinary,
+                            "a relative path inside the package")) {
+    return e;
+  }
+  if (auto e = check.string(artifact["sha256"], vp + "/sha256", kSha256, "64 lowercase hex digits",
+                            "matrix-checksum-shape")) {
+    return e;
+  }
+  out = {package, artifact["integrity"].get<std::string>(), artifact["binary"].get<std::string>(),
+         artifact["sha256"].get<std::string>()};
+  return std::nullopt;
+}
+
+Problem parse_runtimes(const json& runtimes, const Validator& check, Matrix& m) {
   if (!runtimes.is_object()) {
     return check.fail("/runtimes", "must be an object");
   }
   for (const auto& [tool, versions] : runtimes.items()) {
     const std::string tp = "/runtimes/" + tool;
     if (!is_known_tool(tool)) {
-      return check.fail("/runtimes", "unknown key " + quote(tool));
+      return check.refuse("matrix-unknown-key", "/runtimes", "unknown key " + quote(tool));
     }
     if (!versions.is_object()) {
       return check.fail(tp, "must be an object of versions");
     }
     for (const auto& [version, artifact] : versions.items()) {
-      const std::string vp = tp + "/" + version;
       if (!is_canonical_version(version)) {
-        return check.fail(tp, quote(version) + " is not an exact version such as 22.22.1");
+        return check.fail(tp, quote(version) + " is not an exact version such as 22.23.5");
       }
-      if (auto e = check.object(artifact, vp, {"url", "sha256"})) {
-        return *e;
+      if (auto e = parse_artifact(artifact, version, tp + "/" + version, check,
+                                  m.runtimes[tool][version])) {
+        return e;
       }
-      if (auto e = check.string(artifact["url"], vp + "/url", kUrl, "an https:// URL")) {
-        return *e;
-      }
-      if (auto e = check.string(artifact["sha256"], vp + "/sha256", kSha256,
-                                "64 lowercase hex digits or \"placeholder\"")) {
-        return *e;
-      }
-      m.runtimes[tool][version] = {artifact["url"].get<std::string>(),
-                                   artifact["sha256"].get<std::string>()};
     }
   }
+  return std::nullopt;
+}
 
-  const json& images = doc["images"];
+Problem parse_images(const json& images, const Validator& check, Matrix& m) {
+  static const std::regex kImageName("[a-z0-9][a-z0-9._-]{0,127}");
   if (!images.is_array() || images.empty()) {
     return check.fail("/images", "must be a non-empty array");
   }
@@ -161,20 +232,21 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
     const std::string ip = "/images/" + std::to_string(i);
     const json& img = images[i];
     if (auto e = check.object(img, ip, {"name", "runtimes"})) {
-      return *e;
+      return e;
     }
     if (auto e = check.string(img["name"], ip + "/name", kImageName,
                               "an image name ([a-z0-9][a-z0-9._-]*)")) {
-      return *e;
+      return e;
     }
     Image image;
     image.name = img["name"].get<std::string>();
     if (!names.insert(image.name).second) {
-      return check.fail(ip + "/name", "duplicate image name " + quote(image.name));
+      return check.refuse("matrix-duplicate-name", ip + "/name",
+                          "duplicate image name " + quote(image.name));
     }
     const json& rt = img["runtimes"];
     if (auto e = check.object(rt, ip + "/runtimes", {"node", "bun"}, {"pnpm", "yarn", "npm"})) {
-      return *e;
+      return e;
     }
     for (const auto& [tool, version] : rt.items()) {
       const std::string vp = ip + "/runtimes/" + tool;
@@ -194,6 +266,39 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
           ip, "image " + quote(image.name) + " carries the same versions as an earlier image");
     }
     m.images.push_back(std::move(image));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name) {
+  const Validator check(name);
+  json doc;
+  try {  // nlohmann reports syntax errors only by exception; it stops here
+    doc = json::parse(text);
+  } catch (const json::exception& e) {
+    return check.fail("", std::string("not valid JSON: ") + e.what());
+  }
+  if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"}, {"note"})) {
+    return *e;
+  }
+  if (!doc["schema_version"].is_number_integer() ||
+      doc["schema_version"].get<int>() != kMatrixSchemaVersion) {
+    return check.fail("/schema_version", "must be " + std::to_string(kMatrixSchemaVersion));
+  }
+  if (doc.contains("note") && !doc["note"].is_string()) {
+    return check.fail("/note", "must be a string");
+  }
+  Matrix m;
+  if (auto e = parse_base(doc["base"], check, m.base)) {
+    return *e;
+  }
+  if (auto e = parse_runtimes(doc["runtimes"], check, m)) {
+    return *e;
+  }
+  if (auto e = parse_images(doc["images"], check, m)) {
+    return *e;
   }
   return m;
 }

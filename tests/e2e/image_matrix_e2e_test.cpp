@@ -48,6 +48,17 @@ class DoctoredImage {
 
   std::string prefix() const { return root_ + "/stage"; }
 
+  // Replaces the file at `relative` (under the prefix) with an executable holding `text`.
+  void replace_file(const std::string& relative, const std::string& text) const {
+    const std::string file = prefix() + "/" + relative;
+    std::filesystem::remove(file);
+    std::ofstream(file) << text;
+    std::filesystem::permissions(
+        file, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                  std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                  std::filesystem::perms::others_exec);
+  }
+
  private:
   std::string root_;
 };
@@ -61,7 +72,8 @@ SandboxRun in_image(const DoctoredImage& image, std::vector<std::string> args = 
 
 // image.json names the Node 22 image but keeps declaring (and carrying) Node 20.
 TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
-  DoctoredImage image(R"("name": "reviewer-node20-bun13")", R"("name": "reviewer-node22-bun1310")");
+  DoctoredImage image(R"("name": "reviewer-node20-bun1310")",
+                      R"("name": "reviewer-node22-bun1310")");
   ExampleRepo repo;
   repo.write("package.json",
              R"({"name": "x", "private": true, "type": "module", "engines": {"node": "22.x"},)"
@@ -75,7 +87,7 @@ TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
   EXPECT_THAT(r.last_line(), ::testing::MatchesRegex(
                                  "review-build-refused: runtime-mismatch: image.json declares "
                                  "node [0-9.]+, but matrix image reviewer-node22-bun1310 carries "
-                                 "node 22\\.22\\.1"));
+                                 "node 22\\.23\\.5"));
   EXPECT_THAT(r.output, Not(HasSubstr("[test #2 Node version]")));
 
   auto self = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
@@ -84,13 +96,29 @@ TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
 }
 
 TEST_F(LauncherE2E, AnImageDescriptionNamingNoMatrixImageIsRefused) {
-  DoctoredImage image(R"("name": "reviewer-node20-bun13")", R"("name": "reviewer-homemade")");
+  DoctoredImage image(R"("name": "reviewer-node20-bun1310")", R"("name": "reviewer-homemade")");
   ExampleRepo repo;
   repo.clone();
   auto r = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_THAT(r.last_line(), HasSubstr("image-info-invalid: "));
   EXPECT_THAT(r.last_line(), HasSubstr("'reviewer-homemade' is not an image of the matrix"));
+}
+
+// An impostor that prints the right version passes --version; the self-check holds its bytes to
+// the trusted table's SHA-256.
+TEST_F(LauncherE2E, ARuntimeWhoseBytesAreNotTheTablesFailsTheSelfCheck) {
+  DoctoredImage image(R"("name": "reviewer-node20-bun1310")",
+                      R"("name": "reviewer-node20-bun1310")");
+  image.replace_file("runtimes/bun/bin/bun", "#!/bin/sh\necho 1.3.10\n");
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), ::testing::MatchesRegex(
+                                 "review-build-refused: runtime-checksum: bun 1\\.3\\.10 at "
+                                 "/opt/reviewer/runtimes/bun/bin/bun has SHA-256 [0-9a-f]{64}, "
+                                 "the trusted table records 3632a4fa[0-9a-f]{56}"));
 }
 
 }  // namespace

@@ -90,7 +90,7 @@ TEST_F(LauncherE2E, TheSelfCheckVerifiesTheImage) {
   repo.clone();
   auto r = run_launcher(repo.workspace(), with_args({"--self-check"}));
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node20-bun13"));
+  EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node20-bun1310"));
 }
 
 TEST_F(LauncherE2E, ACredentialInTheWorkflowIsRefusedBeforeAnythingRuns) {

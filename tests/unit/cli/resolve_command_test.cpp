@@ -21,7 +21,7 @@ class ResolveCommand : public ::testing::Test {
                "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
                "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n"
                "      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020\n"
-               "        with:\n          node-version: 22.22.1\n"
+               "        with:\n          node-version: 22.23.5\n"
                "      - run: node --version\n");
   }
   test_support::TempDir tmp_;

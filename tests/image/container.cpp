@@ -1,0 +1,81 @@
+#include "tests/image/container.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+
+namespace reviewer::image_test {
+
+std::string Outcome::last_line() const {
+  std::string text = output;
+  while (!text.empty() && text.back() == '\n') {
+    text.pop_back();
+  }
+  const auto at = text.rfind('\n');
+  return at == std::string::npos ? text : text.substr(at + 1);
+}
+
+Outcome run(const std::string& command) {
+  Outcome out;
+  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+  if (p == nullptr) {
+    out.output = "popen failed";
+    return out;
+  }
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) {
+    out.output.append(buf, n);
+  }
+  const int status = ::pclose(p);
+  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+std::string shell_quote(const std::string& word) {
+  std::string out = "'";
+  for (char c : word) {
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+std::string engine() { return REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh"; }
+
+Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
+  static std::atomic<int> counter{0};
+  name_ = "reviewer-image-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  std::string cmd = engine() + " create --name " + name_ +
+                    " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run"
+                    " --network none --cap-drop ALL --security-opt no-new-privileges"
+                    " --workdir /workspace" +
+                    " -e " + shell_quote("REVIEWER_CI_WORKFLOW=.github/workflows/ci.yml") + " -e " +
+                    shell_quote("REVIEWER_CI_JOB=test") + " -e " +
+                    shell_quote("REVIEWER_CI_BASE=main");
+  if (!workspace.empty()) {
+    cmd += " -v " + shell_quote(workspace + ":/workspace");
+  }
+  cmd += " " + shell_quote(image) + " sleep infinity";
+  auto created = run(cmd);
+  start_output_ = created.output;
+  if (created.exit_code != 0) {
+    return;
+  }
+  auto started = run(engine() + " start " + name_);
+  start_output_ += started.output;
+  started_ = started.exit_code == 0;
+}
+
+Sandbox::~Sandbox() { run(engine() + " rm -f " + name_ + " >/dev/null"); }
+
+Outcome Sandbox::exec(const std::vector<std::string>& argv) const {
+  std::string cmd = engine() + " exec " + name_;
+  for (const auto& a : argv) {
+    cmd += " " + shell_quote(a);
+  }
+  return run(cmd);
+}
+
+}  // namespace reviewer::image_test

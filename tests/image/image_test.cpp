@@ -1,0 +1,222 @@
+// The real review images, run with the production sandbox flags: each matrix image passes its
+// own self-check; derived images carrying one planted fake credential each fail it, naming the
+// finding (the red proofs); and the bundled example builds in its image to review-build-ok.
+// Skipped, with the reason, where the images could not be built (no engine, not root).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/image/container.h"
+
+namespace reviewer::image_test {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+// The example's package.json asks for node 20.x.
+constexpr const char* kExampleImage = "reviewer-node20-bun1310";
+
+std::string tag(const std::string& name) { return "localhost/" + name + ":latest"; }
+
+bool image_exists(const std::string& name) {
+  return run(engine() + " image inspect " + shell_quote(tag(name)) + " >/dev/null").exit_code == 0;
+}
+
+std::vector<std::string> matrix_images() {
+  std::ifstream in(REVIEWER_SOURCE_DIR "/matrix/runtime-matrix.json");
+  const auto matrix = nlohmann::json::parse(in);
+  std::vector<std::string> names;
+  for (const auto& image : matrix.at("images")) {
+    names.push_back(image.at("name").get<std::string>());
+  }
+  return names;
+}
+
+// A temporary directory, removed with its contents.
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "reviewer-image-test-XXXXXX").string();
+    path_ = ::mkdtemp(tmpl.data());
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+class ReviewImage : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!image_exists(kExampleImage)) {
+      GTEST_SKIP() << tag(kExampleImage)
+                   << " does not exist: the image.build fixture was skipped (see its output for "
+                      "why) or this machine has no container engine";
+    }
+  }
+};
+
+TEST_F(ReviewImage, EveryMatrixImagePassesItsSelfCheck) {
+  const auto names = matrix_images();
+  ASSERT_GE(names.size(), 4U);
+  for (const auto& name : names) {
+    ASSERT_TRUE(image_exists(name)) << tag(name) << " was not built";
+    Sandbox sandbox(tag(name));
+    ASSERT_TRUE(sandbox.started()) << sandbox.start_output();
+    auto r = sandbox.exec({"/opt/reviewer/bin/reviewer-launch", "--self-check"});
+    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.output;
+    EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image " + name + " with "));
+  }
+}
+
+TEST_F(ReviewImage, ImagesRunAsTheReviewerUserWithTheTablesRuntimes) {
+  Sandbox sandbox(tag(kExampleImage));
+  ASSERT_TRUE(sandbox.started()) << sandbox.start_output();
+  EXPECT_EQ(sandbox.exec({"id"}).output,
+            "uid=1000(reviewer) gid=1000(reviewer) groups=1000(reviewer)\n");
+  EXPECT_EQ(sandbox.exec({"node", "--version"}).output, "v20.20.2\n");
+  EXPECT_EQ(sandbox.exec({"npm", "--version"}).output, "11.21.2\n");
+  EXPECT_EQ(sandbox.exec({"/opt/reviewer/runtimes/bun/bin/bun", "--version"}).output, "1.3.10\n");
+  EXPECT_EQ(sandbox.exec({"sh", "-c", "echo $HOME $TMPDIR"}).output,
+            "/tmp/review/home /tmp/review/tmp\n");
+  auto labels =
+      run(engine() + " image inspect --format '{{json .Config.Labels}}' " + tag(kExampleImage));
+  EXPECT_THAT(labels.output,
+              HasSubstr("\"dev.reviewer.matrix-image\":\"" + std::string(kExampleImage) + "\""));
+  EXPECT_THAT(labels.output, HasSubstr("\"org.opencontainers.image.base.digest\":\"sha256:"));
+}
+
+// 36 characters after ghp_, assembled at run time so that no literal here has a token's shape.
+std::string token() { return "ghp_" + std::string("0123456789abcdefghij") + "ABCDEFGHIJklmnop"; }
+std::string npm_token() {
+  return "npm_" + std::string("abcdefghij0123456789") + "KLMNOPQRSTuvwxyz";
+}
+
+struct Plant {
+  const char* name;        // also the derived image's tag suffix
+  std::string dockerfile;  // lines after FROM, run as root
+  std::string finding;     // what the refusal must name
+};
+
+// gtest prints a parameter in the test's listing; the plant's name, not its bytes.
+void PrintTo(const Plant& plant, std::ostream* os) { *os << plant.name; }
+
+std::vector<Plant> plants() {
+  return {
+      {"home-git-credentials",
+       "RUN mkdir -p /home/ci && printf 'https://ci:%s@github.com\\n' '" + token() +
+           "' > /home/ci/.git-credentials && chmod -R a+rX /home/ci\n",
+       "/home/ci/.git-credentials"},
+      {"etc-token-file",
+       "RUN mkdir -p /etc/deploy && printf 'GITHUB_TOKEN=%s\\n' '" + token() +
+           "' > /etc/deploy/ci.env && chmod -R a+rX /etc/deploy\n",
+       "/etc/deploy/ci.env"},
+      {"image-env", "ENV DEPLOY_HINT=" + token() + "\n", "DEPLOY_HINT"},
+      {"git-credential-helper",
+       "RUN printf '[credential]\\n\\thelper = store\\n' > /etc/gitconfig && chmod a+r "
+       "/etc/gitconfig\n",
+       "/etc/gitconfig"},
+      {"npmrc-auth-token",
+       "RUN mkdir -p /home/ci && printf '//registry.npmjs.org/:_authToken=%s\\n' '" + npm_token() +
+           "' > /home/ci/.npmrc && chmod -R a+rX /home/ci\n",
+       "/home/ci/.npmrc"},
+  };
+}
+
+class RedProof : public ReviewImage, public ::testing::WithParamInterface<Plant> {};
+
+TEST_P(RedProof, APlantedCredentialFailsTheSelfCheck) {
+  const Plant& plant = GetParam();
+  const std::string derived = "reviewer-redproof-" + std::string(plant.name);
+  TempDir context;
+  std::ofstream(context.path() + "/Dockerfile") << "FROM " << tag(kExampleImage) << "\nUSER root\n"
+                                                << plant.dockerfile << "USER reviewer\n";
+  auto built = run(engine() + " build --quiet -t " + tag(derived) + " " + context.path());
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  Outcome r;
+  {
+    Sandbox sandbox(tag(derived));
+    ASSERT_TRUE(sandbox.started()) << sandbox.start_output();
+    r = sandbox.exec({"/opt/reviewer/bin/reviewer-launch", "--self-check"});
+  }
+  run(engine() + " rmi -f " + tag(derived) + " >/dev/null");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("image-credential: "));
+  EXPECT_THAT(r.output, HasSubstr(plant.finding));
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: image-credential: "));
+  EXPECT_THAT(r.output, Not(HasSubstr("0123456789abcdefghij")));
+  EXPECT_THAT(r.output, Not(HasSubstr("review-self-check-ok")));
+}
+
+// Credentials the scanner does not find yet, in places a build can read: a token file outside
+// the homes and /etc, and npm's own global configuration ($PREFIX/etc/npmrc, which npm reads).
+// The scanner is core/credentials' (being moved); enable these when it covers them.
+std::vector<Plant> known_gaps() {
+  return {
+      {"srv-token-file",
+       "RUN mkdir -p /srv/deploy && printf 'GITHUB_TOKEN=%s\\n' '" + token() +
+           "' > /srv/deploy/ci.env && chmod -R a+rX /srv/deploy\n",
+       "/srv/deploy/ci.env"},
+      {"npm-global-npmrc",
+       "RUN mkdir -p /opt/reviewer/runtimes/node/etc && printf "
+       "'//registry.npmjs.org/:_authToken=%s\\n' '" +
+           npm_token() +
+           "' > /opt/reviewer/runtimes/node/etc/npmrc && chmod a+r "
+           "/opt/reviewer/runtimes/node/etc/npmrc\n",
+       "/opt/reviewer/runtimes/node/etc/npmrc"},
+  };
+}
+
+std::string plant_name(const ::testing::TestParamInfo<Plant>& plant) {
+  std::string n = plant.param.name;
+  for (auto& c : n) {
+    c = c == '-' ? '_' : c;
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Plants, RedProof, ::testing::ValuesIn(plants()), plant_name);
+INSTANTIATE_TEST_SUITE_P(DISABLED_KnownGaps, RedProof, ::testing::ValuesIn(known_gaps()),
+                         plant_name);
+
+// The bundled example, as the host runs it: a depth-1 clone bind-mounted at /workspace, the
+// assignment in the creation environment, the launcher exec'd as the image's user.
+TEST_F(ReviewImage, TheExampleBuildsInItsImage) {
+  TempDir dir;
+  const std::string clone = dir.path() + "/clone";
+  auto made = run(REVIEWER_SOURCE_DIR "/docker/run-model/make-clone.sh " REVIEWER_SOURCE_DIR
+                                      "/examples/node-app " +
+                  clone);
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  // The sandbox user owns its workspace, as the host's clone for it would be.
+  ASSERT_EQ(run("chown -R 1000:1000 " + shell_quote(clone)).exit_code, 0);
+  Sandbox sandbox(tag(kExampleImage), clone);
+  ASSERT_TRUE(sandbox.started()) << sandbox.start_output();
+  auto r = sandbox.exec({"/opt/reviewer/bin/reviewer-launch"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("in image " + std::string(kExampleImage)));
+  EXPECT_THAT(r.output, HasSubstr("v20.20.2"));
+  // Both jobs ran their steps: lint (needed) and test, whose build wrote dist/ in the clone.
+  EXPECT_THAT(r.output, HasSubstr("[lint #2 Lint]"));
+  EXPECT_THAT(r.output, HasSubstr("[test #4 Build]"));
+  EXPECT_TRUE(fs::exists(clone + "/dist/index.js"));
+}
+
+}  // namespace
+}  // namespace reviewer::image_test
