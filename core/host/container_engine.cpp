@@ -1,11 +1,16 @@
-// A container engine's command line (podman, or docker's compatible one) making the production
-// sandbox: `create --init --read-only --tmpfs ... --network none --cap-drop ALL --security-opt
-// no-new-privileges`, `start`, `exec` the launcher, read the reports as the sandbox user, `rm`.
+// A container engine's command line (podman, or docker's compatible one), called through
+// share/reviewer/engine.sh (the one place the project calls an engine, with its podman settings),
+// making the production sandbox: `create --init --read-only --tmpfs ... --network none --cap-drop
+// ALL --security-opt no-new-privileges`, `start`, `exec` the launcher, read the reports as the
+// sandbox user, `rm`.
 #include <fstream>
 #include <vector>
 
+#include <stdlib.h>
+
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
+#include "core/util/install_layout.h"
 
 namespace reviewer::host {
 namespace {
@@ -21,12 +26,17 @@ std::string trimmed(std::string s) {
 
 class ContainerEngine final : public Engine {
  public:
-  explicit ContainerEngine(std::string program) : program_(std::move(program)) {}
+  // engine.sh picks the engine from REVIEWER_ENGINE; this process sets it once, for every
+  // command it runs.
+  explicit ContainerEngine(std::string program)
+      : program_(std::move(program)), engine_(util::data_directory() + "/engine.sh") {
+    ::setenv("REVIEWER_ENGINE", program_.c_str(), 1);
+  }
 
   std::string name() const override { return program_; }
 
   util::Result<std::string> image_id(const std::string& image) override {
-    auto id = command_output({program_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
+    auto id = command_output({engine_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
     if (!id) {
       return util::Error{"image-missing",
                          "the image " + ref(image) + " is not built on this host (" + program_ +
@@ -44,22 +54,22 @@ class ContainerEngine final : public Engine {
     }
     const std::string id = trimmed(*created);
     struct Remove {
-      const std::string& program;
+      const std::string& engine;
       const std::string& id;
       ~Remove() {
         CommandOptions quiet;
         quiet.stdout_file = "/dev/null";
         quiet.quiet_stderr = true;
-        (void)run_command({program, "rm", "--force", "--time", "0", id}, quiet);
+        (void)run_command({engine, "rm", "--force", "--time", "0", id}, quiet);
       }
-    } remove{program_, id};
-    auto started = command_output({program_, "start", id});
+    } remove{engine_, id};
+    auto started = command_output({engine_, "start", id});
     if (!started) {
       return started.error();
     }
     CommandOptions limited;
     limited.limit = spec.limit;
-    auto exit = run_command({program_, "exec", id, "/opt/reviewer/bin/reviewer-launch"}, limited);
+    auto exit = run_command({engine_, "exec", id, "/opt/reviewer/bin/reviewer-launch"}, limited);
     if (!exit) {
       return exit.error();
     }
@@ -74,7 +84,7 @@ class ContainerEngine final : public Engine {
   static std::string ref(const std::string& image) { return "localhost/" + image + ":latest"; }
 
   std::vector<std::string> create_command(const SandboxSpec& spec) const {
-    return {program_, "create", "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp",
+    return {engine_, "create", "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp",
             "--tmpfs", "/run", "--network", "none", "--cap-drop", "ALL", "--security-opt",
             "no-new-privileges",
             // This host cannot raise limits past its own (no CAP_SYS_RESOURCE); these also cap
@@ -90,14 +100,15 @@ class ContainerEngine final : public Engine {
   // path) is opened with the host's rights, and a FIFO there cannot hold the host (10 s); a
   // report that is missing is left out.
   void copy_report(const std::string& id, const std::string& file, const std::string& dir) {
-    auto text = command_output(
-        {program_, "exec", id, "timeout", "10", "cat", "/tmp/review/" + file}, kMaxReportBytes);
+    auto text = command_output({engine_, "exec", id, "timeout", "10", "cat", "/tmp/review/" + file},
+                               kMaxReportBytes);
     if (text) {
       std::ofstream(dir + "/" + file, std::ios::binary | std::ios::trunc) << *text;
     }
   }
 
   std::string program_;
+  std::string engine_;
 };
 
 }  // namespace

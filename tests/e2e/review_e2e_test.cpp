@@ -36,7 +36,7 @@ TEST_F(ReviewE2E, TheExampleReviewsOkAndItsReportsComeOut) {
   auto r = review("--reports " + reports);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
-  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node20-bun13 (stage:"));
+  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node20-bun1310 (stage:"));
   EXPECT_THAT(r.output, HasSubstr("reviewer: job 'lint' succeeded"));
   std::ifstream json(reports + "/report.json");
   std::stringstream text;
