@@ -22,6 +22,17 @@ void register_review_command(CLI::App& app, int& exit_code) {
   sub->add_option("--stage", r->stage, "the namespaces engine's staged install");
   sub->add_option("--reports", r->reports_dir, "copy report.json and report.xml here");
   sub->add_flag("--keep-clone", r->keep_clone, "leave the clone in place and print its path");
+  sub->add_option("--pids-limit", r->pids_limit, "processes the sandbox may hold (default 4096)")
+      ->check(CLI::Range(16, 1 << 22));
+  sub->add_option("--memory", r->memory_limit, "memory the sandbox may use (default 8g)")
+      ->check([](const std::string& v) {
+        return v.find_first_not_of("0123456789") == 0 ||
+                       v.find_first_not_of("0123456789bkmgBKMG") != std::string::npos || v.empty()
+                   ? std::string("a size such as 512m or 8g, not \"") + v + "\""
+                   : std::string();
+      });
+  sub->add_option("--cpus", r->cpu_limit, "CPUs the sandbox may use (default 2)")
+      ->check(CLI::PositiveNumber);
   sub->callback([r, &exit_code] { exit_code = host::review(*r); });
 }
 

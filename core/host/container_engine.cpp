@@ -84,16 +84,25 @@ class ContainerEngine final : public Engine {
   static std::string ref(const std::string& image) { return "localhost/" + image + ":latest"; }
 
   std::vector<std::string> create_command(const SandboxSpec& spec) const {
-    return {engine_, "create", "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp",
-            "--tmpfs", "/run", "--network", "none", "--cap-drop", "ALL", "--security-opt",
-            "no-new-privileges",
-            // This host cannot raise limits past its own (no CAP_SYS_RESOURCE); these also cap
-            // what a fork bomb or a descriptor leak in a step can take.
-            "--ulimit", "nofile=20000:20000", "--ulimit", "nproc=4096:4096", "--workdir",
-            "/workspace", "--volume", spec.workspace + ":/workspace", "--env",
-            "REVIEWER_CI_WORKFLOW=" + spec.workflow, "--env", "REVIEWER_CI_JOB=" + spec.job,
-            "--env", "REVIEWER_CI_BASE=" + spec.base, "--label", "org.reviewer.sandbox=1",
+    // clang-format off
+    return {engine_, "create",
+            // The production sandbox, as written in the spec.
+            "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp", "--tmpfs", "/run",
+            "--network", "none", "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
+            // What it may take of the host: a fork bomb, a memory hog or a descriptor leak in a
+            // step fails this review and nothing else. (Explicit ulimits also because this host
+            // cannot raise them past its own: no CAP_SYS_RESOURCE.)
+            "--pids-limit", std::to_string(spec.limits.pids), "--memory", spec.limits.memory,
+            "--cpus", spec.limits.cpus,
+            "--ulimit", "nofile=20000:20000", "--ulimit", "nproc=4096:4096",
+            // The clone, and the assignment in the creation environment.
+            "--workdir", "/workspace", "--volume", spec.workspace + ":/workspace",
+            "--env", "REVIEWER_CI_WORKFLOW=" + spec.workflow,
+            "--env", "REVIEWER_CI_JOB=" + spec.job,
+            "--env", "REVIEWER_CI_BASE=" + spec.base,
+            "--label", "org.reviewer.sandbox=1",
             ref(spec.image), "sleep", "infinity"};
+    // clang-format on
   }
 
   // Read inside the sandbox as its own user, so nothing a step planted there (a link to a host

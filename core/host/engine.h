@@ -10,6 +10,14 @@ namespace reviewer::host {
 
 // One review sandbox as the production host makes it: the matrix image, the fresh clone bound
 // read-write at /workspace, and the assignment in the sandbox's creation environment.
+// What one sandbox may take of the host, so that a fork bomb or a memory hog in a step fails
+// that review and nothing else. GitHub's standard Linux runner has 4 CPUs and 16 GB.
+struct SandboxLimits {
+  int pids = 4096;            // processes and threads
+  std::string memory = "8g";  // the engine's size syntax
+  std::string cpus = "2";     // a CPU quota, in CPUs
+};
+
 struct SandboxSpec {
   std::string image;                   // the matrix image's name, e.g. reviewer-node22-bun1310
   std::string workspace;               // the clone on the host
@@ -18,6 +26,7 @@ struct SandboxSpec {
   std::string base;                    // REVIEWER_CI_BASE
   std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
   std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
+  SandboxLimits limits;
 };
 
 // How the launcher ended. `status` is its exit code (or 128 + signal); `timed_out` when the host

@@ -202,14 +202,17 @@ int review(const ReviewRequest& request) {
   for (const auto& job : plan.jobs) {
     minutes += job.timeout_minutes;
   }
-  SandboxSpec spec{
-      resolution.image,
-      clone,
-      request.workflow,
-      request.job,
-      request.base,
-      std::chrono::minutes(minutes),
-      request.reports_dir.empty() ? std::string() : fs::absolute(request.reports_dir).string()};
+  SandboxSpec spec;
+  spec.image = resolution.image;
+  spec.workspace = clone;
+  spec.workflow = request.workflow;
+  spec.job = request.job;
+  spec.base = request.base;
+  spec.limit = std::chrono::minutes(minutes);
+  if (!request.reports_dir.empty()) {
+    spec.reports_dir = fs::absolute(request.reports_dir).string();
+  }
+  spec.limits = SandboxLimits{request.pids_limit, request.memory_limit, request.cpu_limit};
   auto ran = (*engine)->run(spec);
   if (request.keep_clone) {
     std::cout << "review: the clone is kept at " << clone << '\n';
