@@ -8,7 +8,6 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
-#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::cli {
 namespace {
@@ -32,7 +31,7 @@ void print_text(const plan::Plan& p) {
               << ")\n";
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
-                << s.plugin << "] " << (s.step.name ? *s.step.name : s.step.action);
+                << s.plugin->name << "] " << (s.step.name ? *s.step.name : s.step.action);
       if (s.step.timeout_minutes) {
         std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
       }
@@ -53,14 +52,9 @@ int run(const PlanOptions& o) {
     }
     return report::to_int(report::ExitCode::kRefused);
   }
-  // The text is kept for the excerpts under each refusal: the same bytes the planner read.
-  const plan::PlanRequest request{o.workflow, o.job, o.base};
-  auto text = yaml::read_bounded(o.workflow, o.workflow);
-  const std::string source = text ? *text : std::string();
-  auto result =
-      text ? plan::plan_text(source, request, loaded.registry)
-           : plan::PlanResult{std::nullopt,
-                              {{text.error().code, text.error().message, text.error().location}}};
+  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, loaded.registry);
+  // The excerpts under each refusal come from the same bytes the planner read.
+  const std::string& source = result.source;
   if (o.format == "json") {
     nlohmann::json j = result.plan ? nlohmann::json{{"plan", plan::to_json(*result.plan)}}
                                    : nlohmann::json{{"refusals", report::to_json(result.refusals)}};

@@ -6,7 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/util/unique_fd.h"
+#include "core/util/environ.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::launch {
 namespace {
@@ -35,46 +36,14 @@ bool safe_workflow_path(const std::string& p) {
 
 }  // namespace
 
-std::map<std::string, std::string> parse_environ(const std::string& block) {
-  std::map<std::string, std::string> out;
-  std::size_t start = 0;
-  while (start < block.size()) {
-    std::size_t end = block.find('\0', start);
-    if (end == std::string::npos) {
-      end = block.size();
-    }
-    std::string entry = block.substr(start, end - start);
-    auto eq = entry.find('=');
-    if (eq != std::string::npos && eq > 0) {
-      out.emplace(entry.substr(0, eq), entry.substr(eq + 1));
-    }
-    start = end + 1;
-  }
-  return out;
-}
-
 util::Result<Assignment> read_assignment(const std::string& environ_path) {
-  util::UniqueFd fd(::open(environ_path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd.valid()) {
+  // /proc files report size 0; the bound applies to what is read.
+  auto block = util::read_regular_file(AT_FDCWD, environ_path, {1 << 20});
+  if (!block) {
     return util::make_error("assignment-missing", "cannot read the container init's environment '" +
-                                                      environ_path + "': " + std::strerror(errno));
+                                                      environ_path + "': " + block.error().message);
   }
-  std::string block;
-  char buf[4096];
-  for (;;) {
-    ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      break;
-    }
-    block.append(buf, static_cast<std::size_t>(n));
-    if (block.size() > (1u << 20)) {
-      break;
-    }
-  }
-  auto env = parse_environ(block);
+  auto env = util::parse_environ(*block);
   Assignment a;
   for (auto [var, field] : {std::pair{kWorkflowVar, &a.workflow}, std::pair{kJobVar, &a.job},
                             std::pair{kBaseVar, &a.base}}) {

@@ -16,9 +16,6 @@ struct Assignment {
   std::string base;
 };
 
-// Parses a NUL-separated environment block (the format of /proc/<pid>/environ).
-std::map<std::string, std::string> parse_environ(const std::string& block);
-
 // Reads the assignment from the container init's environment (`environ_path`, normally
 // /proc/1/environ), never from the caller. Refuses assignment-missing (a variable absent or
 // empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..').

@@ -8,12 +8,13 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "core/credentials/image_credentials.h"
 #include "core/exec/line_writer.h"
+#include "core/exec/supervisor.h"
 #include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
 #include "core/launch/build_report.h"
 #include "core/launch/git_worktree_guard.h"
-#include "core/launch/image_credentials.h"
 #include "core/launch/image_info.h"
 #include "core/launch/image_matrix.h"
 #include "core/launch/job_loop.h"
@@ -89,7 +90,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   if (*mode == Mode::kSelfCheck) {
     // The image must hold no credential a review build could use (docs/threat-model.md).
-    if (auto found = find_image_credentials(caller_env); !found.empty()) {
+    if (auto found = credentials::find_image_credentials(caller_env); !found.empty()) {
       return refused_all(found);
     }
     return finish(report::ExitCode::kOk,
@@ -106,7 +107,13 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto planned = plan::plan_file(
       workflow_path, {assignment->workflow, assignment->job, assignment->base}, loaded.registry);
   if (!planned.plan) {
-    return refused_all(planned.refusals);
+    // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
+    // verdict stays the last line.
+    for (const auto& r : planned.refusals) {
+      exec::write_all(1, "reviewer: refused: " +
+                             report::to_text(r, assignment->workflow, planned.source) + "\n");
+    }
+    return refused(planned.refusals.front());
   }
   const plan::Plan& plan = *planned.plan;
 
@@ -123,9 +130,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
-  auto outcome = run_plan(plan, loaded.registry, supervisor, guard, *scratch,
-                          LoopContext{kWorkspace, scratch->build_dir(), image->path, 1});
-  publish_build_reports(*scratch, plan, outcome, 1);
+  exec::FdLogSink log(1);
+  auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
+                          LoopContext{kWorkspace, scratch->build_dir(), image->path});
+  publish_build_reports(*scratch, plan, outcome, log);
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
   exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));

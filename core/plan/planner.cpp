@@ -69,7 +69,6 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
   }
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
-  defaults.file = request.workflow_file;
   if (const yaml::Node* env = root.find("env")) {
     defaults.env = read_env(*env, "workflow", f);
   }
@@ -82,12 +81,13 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
     result.refusals = f.take();
     return result;
   }
-  defaults.jobs = jobs;
+  // The workflow-wide view covers every step of every job: built once per workflow (per job it
+  // would make a long `needs` chain quadratic).
   const plugins::WorkflowView view(written_steps(jobs));
-  defaults.view = &view;
   Plan plan{request.workflow_file, request.job, request.base, {}, {}};
+  WorkflowPlanning planning{request.workflow_file, *jobs, view, registry, plan.pins, f};
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
-    plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, registry, plan.pins, f));
+    plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }
   check_one_history(plan, f);
   if (f.empty()) {
@@ -101,7 +101,7 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
 namespace {
 
 PlanResult refused_by(const util::Error& e) {
-  return PlanResult{std::nullopt, {{e.code, e.message, e.location}}};
+  return PlanResult{std::nullopt, {{e.code, e.message, e.location}}, {}};
 }
 
 }  // namespace
@@ -121,7 +121,9 @@ PlanResult plan_file(const std::string& path, const PlanRequest& request,
   if (!text) {
     return refused_by(text.error());
   }
-  return plan_text(*text, request, registry);
+  PlanResult result = plan_text(*text, request, registry);
+  result.source = std::move(*text);
+  return result;
 }
 
 }  // namespace reviewer::plan

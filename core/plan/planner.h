@@ -21,6 +21,9 @@ struct PlanRequest {
 struct PlanResult {
   std::optional<Plan> plan;
   report::Refusals refusals;
+  // The workflow text plan_file read (empty when it could not be read), so a caller can show
+  // each refusal's source line and caret from the very bytes that were planned.
+  std::string source;
 };
 
 // Plans `request.job` and the jobs it needs from an already bounded-loaded workflow, collecting

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/plugins/file_checks.h"
-#include "core/util/unique_fd.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::plugins {
 namespace {
@@ -52,37 +52,30 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
 
 util::Result<Manifest> read_manifest(const std::string& dir) {
   std::string path = dir + "/" + kManifestName;
-  util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
-  if (!fd.valid()) {
-    return util::make_error("plugin-manifest-missing",
-                            "cannot open '" + path + "': " + std::strerror(errno),
-                            util::SourceLocation{path, 0, 0});
-  }
+  const util::SourceLocation where{path, 0, 0};
   struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return util::make_error("plugin-manifest-missing", "'" + path + "' is not a regular file",
-                            util::SourceLocation{path, 0, 0});
+  auto fd = util::open_regular_file(AT_FDCWD, path, false, st);
+  if (!fd) {
+    if (fd.error().code == util::kFileNotRegular) {
+      return util::make_error("plugin-manifest-missing", "'" + path + "' is not a regular file",
+                              where);
+    }
+    return util::make_error("plugin-manifest-missing",
+                            "cannot open '" + path + "': " + fd.error().message, where);
   }
+  // Who may have written it is checked on the open file, before a byte of it is trusted.
   if (auto r = check_ownership(st, path, "plugin-permissions")) {
     return util::make_error(r->rule, r->message, r->location);
   }
-  std::string text;
-  char buf[4096];
-  for (;;) {
-    ssize_t got = ::read(fd.get(), buf, sizeof buf);
-    if (got < 0 && errno == EINTR) {
-      continue;
+  auto text = util::read_open_file(fd->get(), st, {1 << 20});
+  if (!text) {
+    if (text.error().code == util::kFileTooLarge) {
+      return util::make_error("plugin-manifest-invalid", "manifest larger than 1 MiB", where);
     }
-    if (got <= 0) {
-      break;
-    }
-    text.append(buf, static_cast<std::size_t>(got));
-    if (text.size() > 1 << 20) {
-      return util::make_error("plugin-manifest-invalid", "manifest larger than 1 MiB",
-                              util::SourceLocation{path, 0, 0});
-    }
+    return util::make_error("plugin-manifest-missing",
+                            "cannot read '" + path + "': " + text.error().message, where);
   }
-  return parse_manifest(text, path);
+  return parse_manifest(*text, path);
 }
 
 }  // namespace reviewer::plugins

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "core/util/unique_fd.h"
+#include "core/util/file_read.h"
 #include "core/yaml/event_stream.h"
 #include "core/yaml/key_index.h"
 
@@ -342,35 +342,23 @@ util::Result<Node> load(std::string_view text, const std::string& file, const Bo
 
 util::Result<std::string> read_bounded(const std::string& path, const std::string& display_name,
                                        const Bounds& bounds) {
-  util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
-  if (!fd.valid()) {
-    return util::make_error(errno == ELOOP ? "workflow-symlink" : "workflow-unreadable",
-                            "cannot open '" + display_name + "': " + std::strerror(errno),
-                            util::SourceLocation{display_name, 0, 0});
+  // One byte past the bound is enough for load() to name where the bound is crossed.
+  auto text = util::read_regular_file(AT_FDCWD, path, {bounds.max_bytes + 1, false, true});
+  if (text) {
+    return text;
   }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  const util::Error& e = text.error();
+  const util::SourceLocation where{display_name, 0, 0};
+  if (e.code == util::kFileNotRegular) {
     return util::make_error("workflow-unreadable", "'" + display_name + "' is not a regular file",
-                            util::SourceLocation{display_name, 0, 0});
+                            where);
   }
-  std::string text;
-  std::vector<char> buf(65536);
-  while (text.size() <= bounds.max_bytes) {
-    ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return util::make_error("workflow-unreadable",
-                              "cannot read '" + display_name + "': " + std::strerror(errno),
-                              util::SourceLocation{display_name, 0, 0});
-    }
-    if (n == 0) {
-      break;
-    }
-    text.append(buf.data(), static_cast<std::size_t>(n));
+  if (e.code == util::kFileReadFailed) {
+    return util::make_error("workflow-unreadable",
+                            "cannot read '" + display_name + "': " + e.message, where);
   }
-  return text;
+  return util::make_error(e.code == util::kFileSymlink ? "workflow-symlink" : "workflow-unreadable",
+                          "cannot open '" + display_name + "': " + e.message, where);
 }
 
 util::Result<Node> load_file(const std::string& path, const std::string& display_name,

@@ -30,7 +30,7 @@ const reviewer::plugins::Registry& registry() {
 PlanResult load_and_plan(const std::string& text) {
   auto root = reviewer::yaml::load(text, kFile);
   if (!root) {
-    return {std::nullopt, {{root.error().code, root.error().message, {}}}};
+    return {std::nullopt, {{root.error().code, root.error().message, {}}}, {}};
   }
   return reviewer::plan::plan_workflow(*root, {kFile, "build", "main"}, registry());
 }

@@ -151,7 +151,7 @@ const Case kCases[] = {
      kF + ":4:14: expression-in-runs-on: 'runs-on' holds an expression: '${{ matrix.os }}'\n"},
     {"JobCondition", job("    if: github.event_name == 'push'\n"),
      kF + ":5:9: job-condition: job 'if' must be exactly success() or always(), got "
-          "'github.event_name == 'push''\n"},
+          "'github.event_name == \\'push\\''\n"},
     {"JobWithoutSteps", "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n",
      kF + ":4:5: job-without-steps: job 'build' has no steps\n"},
     {"FirstStepNotCheckout",

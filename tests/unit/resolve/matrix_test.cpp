@@ -122,7 +122,7 @@ TEST(Matrix, FileErrors) {
   EXPECT_EQ(load_matrix(dir.path()).error().code, "invalid-matrix");
   dir.write("big.json", std::string(kMaxMatrixBytes + 1, ' '));
   EXPECT_EQ(load_matrix(dir / "big.json").error().message,
-            "\"" + (dir / "big.json") + "\" is over the 1048576-byte bound");
+            "\"" + (dir / "big.json") + "\" is 1048577 bytes, over the 1048576-byte bound");
 }
 
 }  // namespace
