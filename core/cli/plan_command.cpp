@@ -46,26 +46,26 @@ void print_text(const plan::Plan& p) {
 
 int run(const PlanOptions& o) {
   auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) {
-    for (const auto& r : loaded.refusals) {
+  if (!loaded) {
+    for (const auto& r : loaded.refusals()) {
       std::cerr << report::to_text(r) << "\n";
     }
     return report::to_int(report::ExitCode::kRefused);
   }
-  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, loaded.registry);
+  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, *loaded);
   // The excerpts under each refusal come from the same bytes the planner read.
   const std::string& source = result.source;
+  const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
   if (o.format == "json") {
     nlohmann::json j = result.plan ? nlohmann::json{{"plan", plan::to_json(*result.plan)}}
-                                   : nlohmann::json{{"refusals", report::to_json(result.refusals)}};
+                                   : nlohmann::json{{"refusals", report::to_json(refusals)}};
     std::cout << j.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << report::to_sarif(result.refusals, REVIEWER_VERSION, o.workflow, source).dump(2)
-              << "\n";
+    std::cout << report::to_sarif(refusals, REVIEWER_VERSION, o.workflow, source).dump(2) << "\n";
   } else if (result.plan) {
     print_text(*result.plan);
   } else {
-    for (const auto& r : result.refusals) {
+    for (const auto& r : refusals) {
       std::cout << report::to_text(r, o.workflow, source) << "\n";
     }
   }

@@ -17,8 +17,8 @@ namespace reviewer::credentials {
 namespace {
 
 // Why a file could not be read, for a finding's parenthesis.
-std::string unreadable_because(const util::Error& e) {
-  return e.code == util::kFileSymlink ? "a symbolic link" : e.message;
+std::string unreadable_because(const util::Refusal& e) {
+  return e.rule == util::kFileSymlink ? "a symbolic link" : e.message;
 }
 
 constexpr const char* kRuleImageCredential = "image-credential";

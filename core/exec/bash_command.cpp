@@ -11,7 +11,7 @@ util::Result<std::vector<std::string>> bash_command_line(const std::string& shel
   if (shell.empty()) {
     return std::vector<std::string>{"/bin/bash", "-e", script_path};
   }
-  return util::make_error("non-bash-shell", "shell '" + shell + "' is not reproduced");
+  return util::refusal("non-bash-shell", "shell '" + shell + "' is not reproduced");
 }
 
 }  // namespace reviewer::exec

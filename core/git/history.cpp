@@ -33,14 +33,14 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
   const std::string path = git_dir_of(worktree) + "/shallow";
   auto read = util::read_regular_file(AT_FDCWD, path, {kMaxShallowBytes});
   if (!read) {
-    if (read.error().code == util::kFileMissing) {
+    if (read.error().rule == util::kFileMissing) {
       return roots;
     }
-    if (read.error().code == util::kFileTooLarge) {
-      return util::make_error(std::string(kRuleHistoryShape), "'" + path + "' is too large");
+    if (read.error().rule == util::kFileTooLarge) {
+      return util::refusal(std::string(kRuleHistoryShape), "'" + path + "' is too large");
     }
     // A link, a FIFO or an unreadable file: git would read something else, or nothing.
-    return util::make_error(std::string(kRuleHistoryShape), "cannot read '" + path + "'");
+    return util::refusal(std::string(kRuleHistoryShape), "cannot read '" + path + "'");
   }
   const std::string& text = *read;
   size_t start = 0;
@@ -56,8 +56,8 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
     }
     git_oid oid{};
     if (line.size() != GIT_OID_HEXSZ || git_oid_fromstr(&oid, line.c_str()) != 0) {
-      return util::make_error(std::string(kRuleHistoryShape),
-                              "'" + path + "' holds a line that is not an object id");
+      return util::refusal(std::string(kRuleHistoryShape),
+                           "'" + path + "' holds a line that is not an object id");
     }
     roots.insert(oid);
   }

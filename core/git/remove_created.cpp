@@ -21,9 +21,9 @@ namespace {
 
 constexpr std::string_view kRuleCleanup = kRuleCleanupFailed;
 
-util::Error cleanup_error(const std::string& path, const std::string& what) {
-  return util::make_error(std::string(kRuleCleanup),
-                          "cannot remove '" + path + "': " + what + ": " + std::strerror(errno));
+util::Refusal cleanup_error(const std::string& path, const std::string& what) {
+  return util::refusal(std::string(kRuleCleanup),
+                       "cannot remove '" + path + "': " + what + ": " + std::strerror(errno));
 }
 
 // Removes worktree-relative `rel` (a trailing '/' marks a directory), walking its parents

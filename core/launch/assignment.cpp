@@ -40,8 +40,8 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
   // /proc files report size 0; the bound applies to what is read.
   auto block = util::read_regular_file(AT_FDCWD, environ_path, {1 << 20});
   if (!block) {
-    return util::make_error("assignment-missing", "cannot read the container init's environment '" +
-                                                      environ_path + "': " + block.error().message);
+    return util::refusal("assignment-missing", "cannot read the container init's environment '" +
+                                                   environ_path + "': " + block.error().message);
   }
   auto env = util::parse_environ(*block);
   Assignment a;
@@ -49,23 +49,22 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
                             std::pair{kBaseVar, &a.base}}) {
     auto it = env.find(var);
     if (it == env.end() || it->second.empty()) {
-      return util::make_error("assignment-missing",
-                              std::string(var) + " is not set in the container init's environment");
+      return util::refusal("assignment-missing",
+                           std::string(var) + " is not set in the container init's environment");
     }
     *field = it->second;
   }
   if (!safe_workflow_path(a.workflow)) {
-    return util::make_error("assignment-invalid",
-                            "REVIEWER_CI_WORKFLOW '" + a.workflow +
-                                "' is not a .yml/.yaml file under .github/workflows/");
+    return util::refusal("assignment-invalid",
+                         "REVIEWER_CI_WORKFLOW '" + a.workflow +
+                             "' is not a .yml/.yaml file under .github/workflows/");
   }
   return a;
 }
 
-std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
-                                                        char** caller_env) {
+util::Status check_caller_environment(const Assignment& assigned, char** caller_env) {
   if (caller_env == nullptr) {
-    return std::nullopt;
+    return util::ok_status();
   }
   for (char** e = caller_env; *e != nullptr; ++e) {
     std::string entry(*e);
@@ -86,13 +85,13 @@ std::optional<report::Refusal> check_caller_environment(const Assignment& assign
       expected = &assigned.base;
     }
     if (expected != nullptr && value != *expected) {
-      return report::Refusal{"assignment-mismatch",
-                             "the caller's " + name + " is '" + value +
-                                 "' but the sandbox was assigned '" + *expected + "'",
-                             std::nullopt};
+      return util::Refusal{"assignment-mismatch",
+                           "the caller's " + name + " is '" + value +
+                               "' but the sandbox was assigned '" + *expected + "'",
+                           std::nullopt};
     }
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
@@ -106,10 +105,10 @@ util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
   for (const auto& a : args) {
     shown += (shown.empty() ? "" : " ") + a;
   }
-  return util::make_error("launcher-arguments",
-                          "the launcher takes no arguments but --self-check; the assignment "
-                          "comes only from the sandbox's creation environment (got: " +
-                              shown.substr(0, 200) + ")");
+  return util::refusal("launcher-arguments",
+                       "the launcher takes no arguments but --self-check; the assignment "
+                       "comes only from the sandbox's creation environment (got: " +
+                           shown.substr(0, 200) + ")");
 }
 
 }  // namespace reviewer::launch

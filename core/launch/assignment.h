@@ -23,8 +23,7 @@ util::Result<Assignment> read_assignment(const std::string& environ_path);
 
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,
 // job or base than the assignment (a caller trying to choose).
-std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
-                                                        char** caller_env);
+util::Status check_caller_environment(const Assignment& assigned, char** caller_env);
 
 // The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything
 // else is refused (launcher-arguments) without being interpreted.

@@ -63,8 +63,8 @@ void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOut
   if (written) {
     return;
   }
-  const util::Error& e = written.error();
-  log.line("reviewer: " + e.code + ": " + e.message);
+  const util::Refusal& e = written.error();
+  log.line("reviewer: " + e.rule + ": " + e.message);
   if (outcome.verdict != BuildOutcome::Verdict::kOk) {
     return;
   }

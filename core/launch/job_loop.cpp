@@ -114,8 +114,7 @@ class JobLoop {
     // /var/tmp, /run or its own HOME, TMPDIR and caches may reach this one.
     if (a_job_ran_) {
       if (auto cleared = scratch_.clear(); !cleared) {
-        const auto& e = cleared.error();
-        refuse_before(job, {{e.code, e.message, std::nullopt}});
+        refuse_before(job, cleared.refusals());
         return false;
       }
     }
@@ -123,9 +122,8 @@ class JobLoop {
     state.runner = {ctx_.workspace,    job.id,
                     plan_.base,        plan_.workflow_file,
                     ctx_.runtime_path, make_job_dirs(ctx_.review_root, n, job.id)};
-    auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0);
-    if (!before.empty()) {
-      refuse_before(job, before);
+    if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
+      refuse_before(job, before.refusals());
       return false;
     }
     return true;
@@ -193,13 +191,14 @@ class JobLoop {
                             fmt::join(report.killed, ", ")));
     }
     auto after = guard_.after_job();
-    for (const auto& r : after) {
+    if (after) {
+      return true;
+    }
+    for (const auto& r : after.refusals()) {
       log_.line("reviewer: refused after job '" + job.id + "': " + r.rule + ": " + r.message);
     }
-    if (!after.empty()) {
-      refuse_build(after.front());
-    }
-    return after.empty();
+    refuse_build(after.error());
+    return false;
   }
 
   void refuse_before(const plan::PlannedJob& job, const report::Refusals& refusals) {

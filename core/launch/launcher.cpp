@@ -55,30 +55,30 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   auto mode = parse_arguments(args);
   if (!mode) {
-    return refused({mode.error().code, mode.error().message, std::nullopt});
+    return refused(mode.error());
   }
   auto assignment = read_assignment("/proc/1/environ");
   if (!assignment) {
-    return refused({assignment.error().code, assignment.error().message, std::nullopt});
+    return refused(assignment.error());
   }
-  if (auto r = check_caller_environment(*assignment, caller_env)) {
-    return refused(*r);
+  if (auto caller = check_caller_environment(*assignment, caller_env); !caller) {
+    return refused(caller.error());
   }
 
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});
   auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) {
-    return refused_all(loaded.refusals);
+  if (!loaded) {
+    return refused_all(loaded.refusals());
   }
   auto image = read_image_info(util::data_directory() + "/image.json");
   if (!image) {
-    return refused({image.error().code, image.error().message, std::nullopt});
+    return refused(image.error());
   }
   auto matrix = load_trusted_matrix();
   if (!matrix) {
-    return refused({matrix.error().code, matrix.error().message, matrix.error().location});
+    return refused(matrix.error());
   }
   // The image's own description is not enough: its versions must be the matrix image's, or a
   // description naming one image while carrying another's runtimes would pass.
@@ -95,7 +95,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     }
     return finish(report::ExitCode::kOk,
                   fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
-                              loaded.registry.plugins().size()));
+                              loaded->plugins().size()));
   }
 
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
@@ -105,15 +105,15 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   auto planned = plan::plan_file(
-      workflow_path, {assignment->workflow, assignment->job, assignment->base}, loaded.registry);
+      workflow_path, {assignment->workflow, assignment->job, assignment->base}, *loaded);
   if (!planned.plan) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.
-    for (const auto& r : planned.refusals) {
+    for (const auto& r : planned.plan.refusals()) {
       exec::write_all(1, "reviewer: refused: " +
                              report::to_text(r, assignment->workflow, planned.source) + "\n");
     }
-    return refused(planned.refusals.front());
+    return refused(planned.plan.error());
   }
   const plan::Plan& plan = *planned.plan;
 

@@ -90,7 +90,7 @@ int StepHost::run_script(const plugins::RunRequest& request) {
   }
   auto argv = exec::bash_command_line(request.shell, script);
   if (!argv) {
-    fail(argv.error().code, argv.error().message);
+    fail(argv.error().rule, argv.error().message);
     return -1;
   }
   auto env = exec::build_step_environment(job_.runner, files, job_.job->env, job_.github_env,

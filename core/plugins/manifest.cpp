@@ -42,8 +42,8 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
     std::string hash = line.substr(0, sp);
     std::string name = sp == std::string::npos ? "" : line.substr(sp + 2);
     if (!is_hex64(hash) || name.empty() || name.find('/') != std::string::npos) {
-      return util::make_error("plugin-manifest-invalid", "line is not '<sha256>  <file name>'",
-                              util::SourceLocation{path, n, 1});
+      return util::refusal("plugin-manifest-invalid", "line is not '<sha256>  <file name>'",
+                           util::SourceLocation{path, n, 1});
     }
     m[name] = hash;
   }
@@ -56,24 +56,24 @@ util::Result<Manifest> read_manifest(const std::string& dir) {
   struct stat st {};
   auto fd = util::open_regular_file(AT_FDCWD, path, false, st);
   if (!fd) {
-    if (fd.error().code == util::kFileNotRegular) {
-      return util::make_error("plugin-manifest-missing", "'" + path + "' is not a regular file",
-                              where);
+    if (fd.error().rule == util::kFileNotRegular) {
+      return util::refusal("plugin-manifest-missing", "'" + path + "' is not a regular file",
+                           where);
     }
-    return util::make_error("plugin-manifest-missing",
-                            "cannot open '" + path + "': " + fd.error().message, where);
+    return util::refusal("plugin-manifest-missing",
+                         "cannot open '" + path + "': " + fd.error().message, where);
   }
   // Who may have written it is checked on the open file, before a byte of it is trusted.
-  if (auto r = check_ownership(st, path, "plugin-permissions")) {
-    return util::make_error(r->rule, r->message, r->location);
+  if (auto owned = check_ownership(st, path, "plugin-permissions"); !owned) {
+    return owned.error();
   }
   auto text = util::read_open_file(fd->get(), st, {1 << 20});
   if (!text) {
-    if (text.error().code == util::kFileTooLarge) {
-      return util::make_error("plugin-manifest-invalid", "manifest larger than 1 MiB", where);
+    if (text.error().rule == util::kFileTooLarge) {
+      return util::refusal("plugin-manifest-invalid", "manifest larger than 1 MiB", where);
     }
-    return util::make_error("plugin-manifest-missing",
-                            "cannot read '" + path + "': " + text.error().message, where);
+    return util::refusal("plugin-manifest-missing",
+                         "cannot read '" + path + "': " + text.error().message, where);
   }
   return parse_manifest(*text, path);
 }

@@ -20,15 +20,15 @@ class Validator {
  public:
   explicit Validator(std::string name) : name_(std::move(name)) {}
 
-  util::Error fail(const std::string& pointer, const std::string& what) const {
-    return util::make_error("invalid-matrix",
-                            name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
+  util::Refusal fail(const std::string& pointer, const std::string& what) const {
+    return util::refusal("invalid-matrix",
+                         name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
   }
 
   // Checks that `obj` is an object holding every `required` key and only `allowed` ones.
-  std::optional<util::Error> object(const json& obj, const std::string& pointer,
-                                    const std::vector<std::string>& required,
-                                    const std::vector<std::string>& optional_keys = {}) const {
+  std::optional<util::Refusal> object(const json& obj, const std::string& pointer,
+                                      const std::vector<std::string>& required,
+                                      const std::vector<std::string>& optional_keys = {}) const {
     if (!obj.is_object()) {
       return fail(pointer, std::string("must be an object, not ") + obj.type_name());
     }
@@ -48,8 +48,9 @@ class Validator {
     return std::nullopt;
   }
 
-  std::optional<util::Error> string(const json& v, const std::string& pointer,
-                                    const std::regex& pattern, const std::string& expected) const {
+  std::optional<util::Refusal> string(const json& v, const std::string& pointer,
+                                      const std::regex& pattern,
+                                      const std::string& expected) const {
     if (!v.is_string()) {
       return fail(pointer, "must be a string (" + expected + ")");
     }

@@ -12,8 +12,8 @@
 namespace reviewer::resolve {
 namespace {
 
-util::Error declaration_error(const std::string& name, std::string message) {
-  return util::make_error("invalid-declaration", std::move(message), util::SourceLocation{name});
+util::Refusal declaration_error(const std::string& name, std::string message) {
+  return util::refusal("invalid-declaration", std::move(message), util::SourceLocation{name});
 }
 
 }  // namespace
@@ -21,8 +21,8 @@ util::Error declaration_error(const std::string& name, std::string message) {
 util::Result<util::UniqueFd> open_worktree(const std::string& path) {
   util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (!fd.valid()) {
-    return util::make_error("invalid-declaration", "cannot open the worktree " + quote(path) +
-                                                       ": " + std::strerror(errno));
+    return util::refusal("invalid-declaration",
+                         "cannot open the worktree " + quote(path) + ": " + std::strerror(errno));
   }
   return fd;
 }
@@ -33,22 +33,22 @@ util::Result<std::optional<std::string>> read_worktree_file(int dir, const std::
   if (text) {
     return std::optional<std::string>(std::move(*text));
   }
-  const util::Error& e = text.error();
-  if (e.code == util::kFileMissing) {
+  const util::Refusal& e = text.error();
+  if (e.rule == util::kFileMissing) {
     return std::optional<std::string>();
   }
-  if (e.code == util::kFileSymlink) {
+  if (e.rule == util::kFileSymlink) {
     return declaration_error(name, name +
                                        " is a symlink; declaration files must be regular "
                                        "files in the worktree, not links");
   }
-  if (e.code == util::kFileNotRegular) {
+  if (e.rule == util::kFileNotRegular) {
     return declaration_error(name, name + " is not a regular file");
   }
-  if (e.code == util::kFileTooLarge) {
+  if (e.rule == util::kFileTooLarge) {
     return declaration_error(name, name + " " + e.message + " for this file");
   }
-  if (e.code == util::kFileReadFailed) {
+  if (e.rule == util::kFileReadFailed) {
     return declaration_error(name, "cannot read " + name + ": " + e.message);
   }
   return declaration_error(name, "cannot open " + name + ": " + e.message);
@@ -60,17 +60,17 @@ util::Result<std::string> read_bounded_file(const std::string& path, std::size_t
   if (text) {
     return text;
   }
-  const util::Error& e = text.error();
-  if (e.code == util::kFileNotRegular) {
-    return util::make_error(code, quote(path) + " is not a regular file");
+  const util::Refusal& e = text.error();
+  if (e.rule == util::kFileNotRegular) {
+    return util::refusal(code, quote(path) + " is not a regular file");
   }
-  if (e.code == util::kFileTooLarge) {
-    return util::make_error(code, quote(path) + " " + e.message);
+  if (e.rule == util::kFileTooLarge) {
+    return util::refusal(code, quote(path) + " " + e.message);
   }
-  if (e.code == util::kFileReadFailed) {
-    return util::make_error(code, "cannot read " + quote(path) + ": " + e.message);
+  if (e.rule == util::kFileReadFailed) {
+    return util::refusal(code, "cannot read " + quote(path) + ": " + e.message);
   }
-  return util::make_error(code, "cannot open " + quote(path) + ": " + e.message);
+  return util::refusal(code, "cannot open " + quote(path) + ": " + e.message);
 }
 
 }  // namespace reviewer::resolve

@@ -13,8 +13,8 @@ namespace {
 
 constexpr std::string_view kNullSet = "<0.0.0-0";
 
-util::Error invalid(std::string message) {
-  return util::make_error("invalid-range", std::move(message));
+util::Refusal invalid(std::string message) {
+  return util::refusal("invalid-range", std::move(message));
 }
 
 std::string quoted(std::string_view s) { return util::quote(s, '"'); }

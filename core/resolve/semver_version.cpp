@@ -34,8 +34,8 @@ std::optional<std::uint64_t> safe_integer(std::string_view digits) {
   return v;
 }
 
-util::Error invalid(std::string message) {
-  return util::make_error("invalid-version", std::move(message));
+util::Refusal invalid(std::string message) {
+  return util::refusal("invalid-version", std::move(message));
 }
 
 std::string quoted(std::string_view s) { return util::quote(s, '"'); }

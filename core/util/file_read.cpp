@@ -10,22 +10,22 @@
 namespace reviewer::util {
 namespace {
 
-Error open_error(int err, bool follow_link) {
+Refusal open_error(int err, bool follow_link) {
   if (err == ENOENT) {
-    return make_error(kFileMissing, std::strerror(err));
+    return refusal(kFileMissing, std::strerror(err));
   }
   if (err == ELOOP && !follow_link) {
-    return make_error(kFileSymlink, std::strerror(err));
+    return refusal(kFileSymlink, std::strerror(err));
   }
-  return make_error(kFileOpenFailed, std::strerror(err));
+  return refusal(kFileOpenFailed, std::strerror(err));
 }
 
-Error too_large(std::size_t max_bytes, const struct stat* st) {
+Refusal too_large(std::size_t max_bytes, const struct stat* st) {
   const std::string bound = "over the " + std::to_string(max_bytes) + "-byte bound";
   if (st == nullptr) {
-    return make_error(kFileTooLarge, "is " + bound);
+    return refusal(kFileTooLarge, "is " + bound);
   }
-  return make_error(kFileTooLarge, "is " + std::to_string(st->st_size) + " bytes, " + bound);
+  return refusal(kFileTooLarge, "is " + std::to_string(st->st_size) + " bytes, " + bound);
 }
 
 }  // namespace
@@ -38,10 +38,10 @@ Result<UniqueFd> open_regular_file(int dir_fd, const std::string& name, bool fol
     return open_error(errno, follow_link);
   }
   if (::fstat(fd.get(), &st) != 0) {
-    return make_error(kFileReadFailed, std::strerror(errno));
+    return refusal(kFileReadFailed, std::strerror(errno));
   }
   if (!S_ISREG(st.st_mode)) {
-    return make_error(kFileNotRegular, "not a regular file");
+    return refusal(kFileNotRegular, "not a regular file");
   }
   return fd;
 }
@@ -60,7 +60,7 @@ Result<std::string> read_open_file(int fd, const struct stat& st, const ReadLimi
       continue;
     }
     if (n < 0) {
-      return make_error(kFileReadFailed, std::strerror(errno));
+      return refusal(kFileReadFailed, std::strerror(errno));
     }
     if (n == 0) {
       break;

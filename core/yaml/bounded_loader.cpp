@@ -19,7 +19,7 @@ namespace {
 // Thrown by the builder to stop at the first crossed bound; caught in load() and never
 // propagated further.
 struct Stop {
-  util::Error error;
+  util::Refusal error;
 };
 
 // An anchored node is kept once, as written; the tree holds a placeholder wherever it or an
@@ -121,7 +121,7 @@ class TreeBuilder {
 
   [[noreturn]] void stop(const std::string& rule, const std::string& message,
                          const yaml_mark_t& mark) const {
-    throw Stop{util::make_error(rule, message, where(mark))};
+    throw Stop{util::refusal(rule, message, where(mark))};
   }
 
   void count(std::size_t n, const yaml_mark_t& mark) {
@@ -317,10 +317,10 @@ class TreeBuilder {
 
 util::Result<Node> load(std::string_view text, const std::string& file, const Bounds& bounds) {
   if (text.size() > bounds.max_bytes) {
-    return util::make_error("yaml-too-large",
-                            "file is larger than " + std::to_string(bounds.max_bytes) +
-                                " bytes (the bound is crossed here)",
-                            position_of(text, bounds.max_bytes, file));
+    return util::refusal("yaml-too-large",
+                         "file is larger than " + std::to_string(bounds.max_bytes) +
+                             " bytes (the bound is crossed here)",
+                         position_of(text, bounds.max_bytes, file));
   }
   TreeBuilder builder(file, bounds);
   EventStream events(text);
@@ -347,18 +347,18 @@ util::Result<std::string> read_bounded(const std::string& path, const std::strin
   if (text) {
     return text;
   }
-  const util::Error& e = text.error();
+  const util::Refusal& e = text.error();
   const util::SourceLocation where{display_name, 0, 0};
-  if (e.code == util::kFileNotRegular) {
-    return util::make_error("workflow-unreadable", "'" + display_name + "' is not a regular file",
-                            where);
+  if (e.rule == util::kFileNotRegular) {
+    return util::refusal("workflow-unreadable", "'" + display_name + "' is not a regular file",
+                         where);
   }
-  if (e.code == util::kFileReadFailed) {
-    return util::make_error("workflow-unreadable",
-                            "cannot read '" + display_name + "': " + e.message, where);
+  if (e.rule == util::kFileReadFailed) {
+    return util::refusal("workflow-unreadable", "cannot read '" + display_name + "': " + e.message,
+                         where);
   }
-  return util::make_error(e.code == util::kFileSymlink ? "workflow-symlink" : "workflow-unreadable",
-                          "cannot open '" + display_name + "': " + e.message, where);
+  return util::refusal(e.rule == util::kFileSymlink ? "workflow-symlink" : "workflow-unreadable",
+                       "cannot open '" + display_name + "': " + e.message, where);
 }
 
 util::Result<Node> load_file(const std::string& path, const std::string& display_name,

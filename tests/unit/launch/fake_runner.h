@@ -81,10 +81,10 @@ class FakeRunner final : public exec::StepRunner {
 // for the n-th before_job / after_job call (0-based).
 class FakeGuard final : public WorktreeGuard {
  public:
-  report::Refusals before_job(const std::string&, int, bool) override {
-    return take(refuse_before, before_calls++);
+  util::Status before_job(const std::string&, int, bool) override {
+    return util::status_of(take(refuse_before, before_calls++));
   }
-  report::Refusals after_job() override { return take(refuse_after, after_calls++); }
+  util::Status after_job() override { return util::status_of(take(refuse_after, after_calls++)); }
   std::optional<plugins::HistoryShape> history_shape() override {
     return plugins::HistoryShape{true, 1, 0};
   }

@@ -23,10 +23,10 @@ using ::testing::IsEmpty;
 
 const plugins::Registry& registry() {
   static const auto loaded = plugins::Registry::load(REVIEWER_BINARY_DIR "/plugins");
-  if (!loaded.refusals.empty()) {
-    ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.refusals.front());
+  if (!loaded) {
+    ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.error());
   }
-  return loaded.registry;
+  return *loaded;
 }
 
 // A job of the workflow: `head` holds its needs/if lines, then a checkout and `steps`.
@@ -49,11 +49,11 @@ class JobLoopTest : public ::testing::Test {
  protected:
   BuildOutcome run(const std::string& text, const std::string& job_id) {
     auto planned = plan::plan_text(text, {".github/workflows/ci.yml", job_id, "main"}, registry());
-    if (!planned.plan) {
-      ADD_FAILURE() << report::to_text(planned.refusals.front());
+    if (!planned) {
+      ADD_FAILURE() << report::to_text(planned.error());
       return {};
     }
-    plan_ = std::move(*planned.plan);
+    plan_ = std::move(*planned);
     auto scratch = JobScratch::create(tmp_.path(), {});
     if (!scratch) {
       ADD_FAILURE() << scratch.error().to_string();

@@ -339,7 +339,7 @@ TEST(Planner, RefusesNeededJobsToo) {
 TEST(Planner, DispatchesInputsToThePlugin) {
   const std::string wf =
       job("", "").substr(0, job("", "").size() - 1) + "\n        with:\n          fetch-depth: 2\n";
-  PlanResult r;
+  testing::Planned r;
   plan_text(wf, "build", "main", &r);
   ASSERT_EQ(r.refusals.size(), 1u);
   EXPECT_EQ(r.refusals[0].rule, "invalid-input-value");

@@ -15,8 +15,8 @@ TEST(StepGate, ThePlanCarriesEachStepsPluginAndAlwaysFlag) {
       "      - run: make report\n        if: ${{ always() }}\n"
       "      - run: make check\n        if: success()\n";
   auto result = plan_text(text, {".github/workflows/ci.yml", "build", "main"}, testing::registry());
-  ASSERT_TRUE(result.plan) << report::to_text(result.refusals.front());
-  const auto& steps = result.plan->jobs.at(0).steps;
+  ASSERT_TRUE(result) << report::to_text(result.error());
+  const auto& steps = result->jobs.at(0).steps;
   ASSERT_EQ(steps.size(), 4u);
   EXPECT_EQ(steps[0].plugin, testing::registry().find("actions/checkout"));
   EXPECT_EQ(steps[1].plugin, testing::registry().find("run"));

@@ -33,7 +33,7 @@ std::string error_of(const json& doc) {
   if (m.ok()) {
     return "ok";
   }
-  EXPECT_EQ(m.error().code, "invalid-matrix");
+  EXPECT_EQ(m.error().rule, "invalid-matrix");
   return m.error().message;
 }
 
@@ -118,8 +118,8 @@ TEST(Matrix, ValuesChecked) {
 
 TEST(Matrix, FileErrors) {
   test_support::TempDir dir;
-  EXPECT_EQ(load_matrix(dir / "absent.json").error().code, "invalid-matrix");
-  EXPECT_EQ(load_matrix(dir.path()).error().code, "invalid-matrix");
+  EXPECT_EQ(load_matrix(dir / "absent.json").error().rule, "invalid-matrix");
+  EXPECT_EQ(load_matrix(dir.path()).error().rule, "invalid-matrix");
   dir.write("big.json", std::string(kMaxMatrixBytes + 1, ' '));
   EXPECT_EQ(load_matrix(dir / "big.json").error().message,
             "\"" + (dir / "big.json") + "\" is 1048577 bytes, over the 1048576-byte bound");

@@ -11,7 +11,7 @@ namespace reviewer::util {
 namespace {
 
 std::string outcome(const Result<std::string>& r) {
-  return r ? "ok: " + *r : r.error().code + ": " + r.error().message;
+  return r ? "ok: " + *r : r.error().rule + ": " + r.error().message;
 }
 
 TEST(ReadRegularFile, ReadsWithinTheBound) {
@@ -37,7 +37,7 @@ TEST(ReadRegularFile, NeverFollowsALinkUnlessAsked) {
   test_support::TempDir dir;
   dir.write("target", "secret");
   ASSERT_EQ(::symlink((dir / "target").c_str(), (dir / "link").c_str()), 0);
-  EXPECT_EQ(read_regular_file(AT_FDCWD, dir / "link").error().code, kFileSymlink);
+  EXPECT_EQ(read_regular_file(AT_FDCWD, dir / "link").error().rule, kFileSymlink);
   EXPECT_EQ(outcome(read_regular_file(AT_FDCWD, dir / "link", {64, true})), "ok: secret");
 }
 
