@@ -13,17 +13,17 @@ namespace {
 
 int run(const std::vector<std::string>& dirs) {
   auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) {
-    for (const auto& r : loaded.refusals) {
+  if (!loaded) {
+    for (const auto& r : loaded.refusals()) {
       std::cout << "FAIL plugin host: " << report::to_text(r) << "\n";
     }
-    std::cout << "0 passed, " << loaded.refusals.size() << " failed\n";
+    std::cout << "0 passed, " << loaded.refusals().size() << " failed\n";
     return 1;
   }
   int passed = 0;
   int failed = 0;
   for (const auto& dir : dirs) {
-    for (const auto& r : plan::run_fixtures(dir, loaded.registry)) {
+    for (const auto& r : plan::run_fixtures(dir, *loaded)) {
       std::cout << (r.passed ? "PASS " : "FAIL ") << r.file << ": " << r.name << "\n";
       if (!r.passed) {
         std::cout << "    " << r.detail << "\n";

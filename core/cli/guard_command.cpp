@@ -53,8 +53,8 @@ int run(const GuardOptions& o) {
   report::Refusals refusals;
   auto baseline = git::pin_baseline(o.dir, home.path());
   if (!baseline) {
-    const util::Error& e = baseline.error();
-    refusals.push_back({e.code, e.message, util::SourceLocation{o.dir, 0, 0}});
+    const util::Refusal& e = baseline.error();
+    refusals.push_back({e.rule, e.message, util::SourceLocation{o.dir, 0, 0}});
   } else {
     refusals = git::check_before_job(o.dir, home.path(), *baseline, o.fetch_depth);
   }

@@ -18,7 +18,7 @@ int run_check(const std::string& file) {
   auto matrix = resolve::load_matrix(file);
   if (!matrix) {
     std::cout << report::to_text(
-                     report::Refusal{matrix.error().code, matrix.error().message, std::nullopt})
+                     report::Refusal{matrix.error().rule, matrix.error().message, std::nullopt})
               << '\n';
     return report::to_int(report::ExitCode::kRefused);
   }

@@ -8,7 +8,6 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
-#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::cli {
 namespace {
@@ -32,7 +31,7 @@ void print_text(const plan::Plan& p) {
               << ")\n";
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
-                << s.plugin << "] " << (s.step.name ? *s.step.name : s.step.action);
+                << s.plugin->name << "] " << (s.step.name ? *s.step.name : s.step.action);
       if (s.step.timeout_minutes) {
         std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
       }
@@ -47,31 +46,26 @@ void print_text(const plan::Plan& p) {
 
 int run(const PlanOptions& o) {
   auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) {
-    for (const auto& r : loaded.refusals) {
+  if (!loaded) {
+    for (const auto& r : loaded.refusals()) {
       std::cerr << report::to_text(r) << "\n";
     }
     return report::to_int(report::ExitCode::kRefused);
   }
-  // The text is kept for the excerpts under each refusal: the same bytes the planner read.
-  const plan::PlanRequest request{o.workflow, o.job, o.base};
-  auto text = yaml::read_bounded(o.workflow, o.workflow);
-  const std::string source = text ? *text : std::string();
-  auto result =
-      text ? plan::plan_text(source, request, loaded.registry)
-           : plan::PlanResult{std::nullopt,
-                              {{text.error().code, text.error().message, text.error().location}}};
+  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, *loaded);
+  // The excerpts under each refusal come from the same bytes the planner read.
+  const std::string& source = result.source;
+  const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
   if (o.format == "json") {
     nlohmann::json j = result.plan ? nlohmann::json{{"plan", plan::to_json(*result.plan)}}
-                                   : nlohmann::json{{"refusals", report::to_json(result.refusals)}};
+                                   : nlohmann::json{{"refusals", report::to_json(refusals)}};
     std::cout << j.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << report::to_sarif(result.refusals, REVIEWER_VERSION, o.workflow, source).dump(2)
-              << "\n";
+    std::cout << report::to_sarif(refusals, REVIEWER_VERSION, o.workflow, source).dump(2) << "\n";
   } else if (result.plan) {
     print_text(*result.plan);
   } else {
-    for (const auto& r : result.refusals) {
+    for (const auto& r : refusals) {
       std::cout << report::to_text(r, o.workflow, source) << "\n";
     }
   }

@@ -61,13 +61,12 @@ int run_resolve(const ResolveArgs& args) {
     // planner as `reviewer plan` and the launcher; a workflow that cannot be planned has no pins
     // worth trusting, so its refusals are the answer.
     auto loaded = plugins::Registry::load(util::plugin_directory());
-    if (!loaded.refusals.empty()) {
-      return print_refusals(loaded.refusals, args.format);
+    if (!loaded) {
+      return print_refusals(loaded.refusals(), args.format);
     }
-    auto planned =
-        plan::plan_file(args.workflow, {args.workflow, args.job, args.base}, loaded.registry);
+    auto planned = plan::plan_file(args.workflow, {args.workflow, args.job, args.base}, *loaded);
     if (!planned.plan) {
-      return print_refusals(planned.refusals, args.format);
+      return print_refusals(planned.plan.refusals(), args.format);
     }
     for (const auto& p : planned.plan->pins) {
       pins.push_back({p.runtime, p.version, p.location});
@@ -88,15 +87,15 @@ int run_resolve(const ResolveArgs& args) {
   const std::string matrix_path = args.matrix.empty() ? default_matrix_path() : args.matrix;
   auto matrix = resolve::load_matrix(matrix_path);
   if (!matrix) {
-    return print_refusals({report::Refusal{matrix.error().code, matrix.error().message,
+    return print_refusals({report::Refusal{matrix.error().rule, matrix.error().message,
                                            util::SourceLocation{matrix_path}}},
                           args.format);
   }
   auto result = resolve::resolve(args.dir, *matrix, pins);
-  if (const auto* refusals = std::get_if<report::Refusals>(&result)) {
-    return print_refusals(*refusals, args.format);
+  if (!result) {
+    return print_refusals(result.refusals(), args.format);
   }
-  const auto& resolution = std::get<resolve::Resolution>(result);
+  const auto& resolution = *result;
   if (args.format == "json") {
     nlohmann::json declarations = nlohmann::json::array();
     for (const auto& d : resolution.declarations) {

@@ -20,7 +20,7 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
                                          std::size_t max_bytes) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
-    return util::make_error("io-error", "pipe failed");
+    return util::refusal("io-error", "pipe failed");
   }
   util::UniqueFd rd(fds[0]);
   util::UniqueFd wr(fds[1]);
@@ -52,7 +52,7 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
   posix_spawnattr_destroy(&attr);
   wr.reset();
   if (rc != 0) {
-    return util::make_error("io-error", argv[0] + ": " + std::strerror(rc));
+    return util::refusal("io-error", argv[0] + ": " + std::strerror(rc));
   }
 
   std::string out;
@@ -85,7 +85,7 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return util::make_error("io-error", argv[0] + " did not exit 0");
+    return util::refusal("io-error", argv[0] + " did not exit 0");
   }
   return out;
 }

@@ -8,11 +8,10 @@
 #include <vector>
 
 #include "core/exec/process_table.h"
+#include "core/exec/step_runner.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::exec {
-
-using Clock = std::chrono::steady_clock;
 
 // The runner's kill sequence: SIGINT, wait, SIGTERM, wait, SIGKILL. The runner sends it to the
 // direct child only; we send it to the step's whole process group (docs/fidelity.md).
@@ -21,33 +20,10 @@ struct KillPolicy {
   std::chrono::milliseconds term_grace{2500};
 };
 
-struct StepSpec {
-  std::vector<std::string> argv;  // argv[0] is an absolute path
-  std::vector<std::string> env;   // "NAME=value", the complete environment
-  std::string cwd;
-  std::optional<Clock::time_point> deadline;
-  std::string deadline_reason;  // names the limit, e.g. "step timeout-minutes: 1"
-  std::string label;            // prefixed to every output line
-};
-
-struct StepResult {
-  bool started = false;
-  std::string spawn_error;
-  int exit_code = -1;  // when it exited normally
-  int signal = 0;      // when a signal ended it
-  bool timed_out = false;
-  bool interrupted = false;  // the launcher itself got SIGINT or SIGTERM
-  std::string deadline_reason;
-
-  bool success() const {
-    return started && !timed_out && !interrupted && signal == 0 && exit_code == 0;
-  }
-};
-
 // Owns every process the launcher starts. Construction makes this process a child subreaper
 // and routes SIGCHLD, SIGINT and SIGTERM through a signalfd, so orphans of a step come back to
 // us and the launcher can react to its own interruption between reads.
-class Supervisor {
+class Supervisor final : public StepRunner {
  public:
   Supervisor(int log_fd, KillPolicy policy);
   ~Supervisor();
@@ -56,14 +32,14 @@ class Supervisor {
 
   // Runs one step in its own session and process group with stdin from /dev/null, streaming
   // its output line by line to the log; enforces the deadline with the kill sequence.
-  StepResult run(const StepSpec& spec);
+  StepResult run(const StepSpec& spec) override;
 
   // Kills and reaps everything still running below this process (background jobs, setsid
   // daemons, double forks), until nothing is left; returns what was killed.
-  std::vector<ProcessInfo> kill_leftovers();
+  std::vector<ProcessInfo> kill_leftovers() override;
 
   // True once the launcher received SIGINT or SIGTERM (checked now, not only during a step).
-  bool interrupted();
+  bool interrupted() override;
 
  private:
   // Reads pending signals without blocking; records SIGINT/SIGTERM.

@@ -8,7 +8,7 @@ namespace reviewer::expr {
 namespace {
 
 struct Stop {
-  util::Error error;
+  util::Refusal error;
 };
 
 // An index as GitHub reads it: a string key for objects (any primitive, coerced), an integer
@@ -174,7 +174,7 @@ class Evaluator {
         : runtime_ != nullptr
             ? runtime_->call(n.name, args)
             : util::Result<Value>(
-                  util::Error{"expression-error", n.name + "() has no value here", std::nullopt});
+                  util::Refusal{"expression-error", n.name + "() has no value here", std::nullopt});
     if (!r) {
       throw Stop{r.error()};
     }

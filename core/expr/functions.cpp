@@ -7,8 +7,8 @@
 namespace reviewer::expr {
 namespace {
 
-util::Error failed(const std::string& message) {
-  return util::Error{"expression-error", message, std::nullopt};
+util::Refusal failed(const std::string& message) {
+  return util::Refusal{"expression-error", message, std::nullopt};
 }
 
 Value contains(const Value& search, const Value& item) {

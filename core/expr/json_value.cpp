@@ -11,8 +11,8 @@
 namespace reviewer::expr {
 namespace {
 
-util::Error bad(const std::string& why, std::size_t at) {
-  return util::Error{
+util::Refusal bad(const std::string& why, std::size_t at) {
+  return util::Refusal{
       "expression-error",
       "Error parsing JSON when evaluating fromJson: " + why + " at position " + std::to_string(at),
       std::nullopt};

@@ -65,7 +65,7 @@ class Lexer {
     while (at_ < s_.size()) {
       start_ = at_;
       const char c = s_[at_++];
-      std::optional<util::Error> error;
+      std::optional<util::Refusal> error;
       switch (c) {
         case '(':
           add(TokenType::kLeftParen);
@@ -137,13 +137,13 @@ class Lexer {
   }
 
  private:
-  static util::Error fail(const std::string& message, std::size_t offset) {
-    return util::Error{"expression-invalid",
+  static util::Refusal fail(const std::string& message, std::size_t offset) {
+    return util::Refusal{"expression-invalid",
                        message + " (at character " + std::to_string(offset + 1) + ")",
                        std::nullopt};
   }
 
-  util::Error unexpected(std::string_view lexeme) const {
+  util::Refusal unexpected(std::string_view lexeme) const {
     return fail("Unexpected symbol: '" + std::string(lexeme) + "'", start_);
   }
 
@@ -166,7 +166,7 @@ class Lexer {
     return tokens_.back();
   }
 
-  std::optional<util::Error> number() {
+  std::optional<util::Refusal> number() {
     while (at_ < s_.size() && (!is_boundary(s_, at_) || s_[at_] == '.')) {
       ++at_;
     }
@@ -179,7 +179,7 @@ class Lexer {
     return std::nullopt;
   }
 
-  std::optional<util::Error> string() {
+  std::optional<util::Refusal> string() {
     while (at_ < s_.size() && (s_[at_] != '\'' || (at_ + 1 < s_.size() && s_[at_ + 1] == '\''))) {
       if (s_[at_] == '\'') {
         ++at_;  // the first of an escaped ''
@@ -204,7 +204,7 @@ class Lexer {
     return std::nullopt;
   }
 
-  std::optional<util::Error> identifier() {
+  std::optional<util::Refusal> identifier() {
     while (at_ < s_.size() && !is_boundary(s_, at_)) {
       ++at_;
     }

@@ -20,7 +20,7 @@ const std::vector<FunctionSignature>& language_functions() {
 
 // A parse error carries the message GitHub's parser gives; thrown inside this file only.
 struct Stop {
-  util::Error error;
+  util::Refusal error;
 };
 
 class Parser {
@@ -40,11 +40,11 @@ class Parser {
   }
 
  private:
-  static util::Error error(const std::string& what, const Token& t) {
+  static util::Refusal error(const std::string& what, const Token& t) {
     const std::string shown = t.type == TokenType::kEof      ? "EOF"
                               : t.type == TokenType::kString ? t.text
                                                              : t.lexeme;
-    return util::Error{
+    return util::Refusal{
         "expression-invalid",
         what + ": '" + shown + "' (at character " + std::to_string(t.offset + 1) + ")",
         std::nullopt};

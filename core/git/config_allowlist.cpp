@@ -4,15 +4,13 @@
 #include <array>
 #include <cctype>
 
+#include "core/util/text.h"
+
 namespace reviewer::git {
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
+// git compares section and variable names case-insensitively.
+using util::lower;
 
 struct Allowed {
   std::string_view section;

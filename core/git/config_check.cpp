@@ -61,8 +61,8 @@ void check_entries(git_config* cfg, const std::string& worktree, const std::stri
                    const std::string* fixed_file, report::Refusals& out) {
   git_config_iterator* raw = nullptr;
   if (git_config_iterator_new(&raw, cfg) != 0) {
-    const util::Error e = last_error(kRuleConfigKey, "cannot iterate the git configuration");
-    out.push_back({e.code, e.message, std::nullopt});
+    const util::Refusal e = last_error(kRuleConfigKey, "cannot iterate the git configuration");
+    out.push_back({e.rule, e.message, std::nullopt});
     return;
   }
   ConfigIteratorPtr it(raw);
@@ -86,8 +86,8 @@ void check_entries(git_config* cfg, const std::string& worktree, const std::stri
     out.push_back(key_refusal(key, where, file));
   }
   if (rc != GIT_ITEROVER) {
-    const util::Error e = last_error(kRuleConfigKey, "cannot read the git configuration");
-    out.push_back({e.code, e.message, std::nullopt});
+    const util::Refusal e = last_error(kRuleConfigKey, "cannot read the git configuration");
+    out.push_back({e.rule, e.message, std::nullopt});
   }
 }
 
@@ -98,8 +98,8 @@ report::Refusals check_config(git_repository* repo, const std::string& worktree,
   report::Refusals out;
   git_config* raw = nullptr;
   if (git_repository_config_snapshot(&raw, repo) != 0) {
-    const util::Error e = last_error(kRuleConfigKey, "cannot read the git configuration");
-    out.push_back({e.code, e.message, std::nullopt});
+    const util::Refusal e = last_error(kRuleConfigKey, "cannot read the git configuration");
+    out.push_back({e.rule, e.message, std::nullopt});
     return out;
   }
   ConfigPtr snapshot(raw);
@@ -117,8 +117,8 @@ report::Refusals check_config(git_repository* repo, const std::string& worktree,
     } else {
       git_config* wt_raw = nullptr;
       if (git_config_open_ondisk(&wt_raw, wt_file.c_str()) != 0) {
-        const util::Error e = last_error(kRuleConfigKey, "cannot read '" + wt_file + "'");
-        out.push_back({e.code, e.message, util::SourceLocation{wt_file, 0, 0}});
+        const util::Refusal e = last_error(kRuleConfigKey, "cannot read '" + wt_file + "'");
+        out.push_back({e.rule, e.message, util::SourceLocation{wt_file, 0, 0}});
       } else {
         ConfigPtr wt_cfg(wt_raw);
         check_entries(wt_cfg.get(), worktree, home, &wt_file, out);

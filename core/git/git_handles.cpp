@@ -11,13 +11,13 @@ struct Libgit2Guard {
 
 void ensure_libgit2() { static Libgit2Guard guard; }
 
-util::Error last_error(std::string_view code, std::string_view what) {
+util::Refusal last_error(std::string_view code, std::string_view what) {
   const git_error* e = git_error_last();
   std::string msg(what);
   if (e != nullptr && e->message != nullptr) {
     msg += ": " + std::string(e->message);
   }
-  return util::make_error(std::string(code), msg);
+  return util::refusal(std::string(code), msg);
 }
 
 }  // namespace reviewer::git::detail

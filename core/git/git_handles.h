@@ -48,6 +48,6 @@ class GitBuf {
 void ensure_libgit2();
 
 // libgit2's last error text for `what`, as an Error with `code`.
-util::Error last_error(std::string_view code, std::string_view what);
+util::Refusal last_error(std::string_view code, std::string_view what);
 
 }  // namespace reviewer::git::detail

@@ -37,8 +37,6 @@ void append(report::Refusals& out, report::Refusals more) {
   out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
 
-report::Refusal to_refusal(const util::Error& e) { return {e.code, e.message, e.location}; }
-
 struct HeadState {
   std::string oid;
   std::string ref;
@@ -202,20 +200,20 @@ report::Refusals clean_clone_of(git_repository* repo, const std::string& worktre
   const std::string git_dir = git_dir_of(worktree);
   git_index* index_raw = nullptr;
   if (git_repository_index(&index_raw, repo) != 0) {
-    out.push_back(to_refusal(detail::last_error(kRuleRepository, "cannot read the index")));
+    out.push_back(detail::last_error(kRuleRepository, "cannot read the index"));
   } else {
     detail::IndexPtr index(index_raw);
     append(out, detail::check_index_flags(index.get()));
     auto st = detail::worktree_status(repo, index.get(), worktree, baseline.pinned_at_ns);
     if (!st) {
-      out.push_back(to_refusal(st.error()));
+      out.push_back(st.error());
     } else {
       append(out, status_refusals(repo, *st));
     }
   }
   auto head = read_head(repo);
   if (!head) {
-    out.push_back(to_refusal(head.error()));
+    out.push_back(head.error());
   } else if (head->oid != baseline.head || head->ref != baseline.head_ref) {
     const auto describe = [](const std::string& oid, const std::string& ref) {
       return (ref.empty() ? std::string("detached") : ref) + " at " + oid;
@@ -227,7 +225,7 @@ report::Refusals clean_clone_of(git_repository* repo, const std::string& worktre
   }
   auto remotes = read_remotes(repo);
   if (!remotes) {
-    out.push_back(to_refusal(remotes.error()));
+    out.push_back(remotes.error());
   } else {
     append(out, compare_remotes(*remotes, baseline, git_dir + "/config"));
   }
@@ -271,7 +269,7 @@ report::Refusals check_clean_clone(const std::string& worktree, const std::strin
   }
   auto repo = detail::open_worktree(worktree, home);
   if (!repo) {
-    return {to_refusal(repo.error())};
+    return {repo.error()};
   }
   out = detail::check_repository_shape(repo->get(), worktree);
   if (!out.empty()) {
@@ -298,7 +296,7 @@ report::Refusals check_before_job(const std::string& worktree, const std::string
   }
   auto repo_result = detail::open_worktree(worktree, home);
   if (!repo_result) {
-    out.push_back(to_refusal(repo_result.error()));
+    out.push_back(repo_result.error());
     append(out, scan_worktree_shape(worktree, false).refusals);
     return out;
   }

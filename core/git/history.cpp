@@ -15,6 +15,7 @@
 #include "core/git/replace_refs.h"
 #include "core/git/repository.h"
 #include "core/git/rules.h"
+#include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::git::detail {
@@ -30,31 +31,18 @@ using OidSet = std::set<git_oid, OidLess>;
 util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
   OidSet roots;
   const std::string path = git_dir_of(worktree) + "/shallow";
-  util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
-  if (!fd.valid()) {
-    if (errno == ENOENT) {
+  auto read = util::read_regular_file(AT_FDCWD, path, {kMaxShallowBytes});
+  if (!read) {
+    if (read.error().rule == util::kFileMissing) {
       return roots;
     }
-    return util::make_error(std::string(kRuleHistoryShape), "cannot read '" + path + "'");
+    if (read.error().rule == util::kFileTooLarge) {
+      return util::refusal(std::string(kRuleHistoryShape), "'" + path + "' is too large");
+    }
+    // A link, a FIFO or an unreadable file: git would read something else, or nothing.
+    return util::refusal(std::string(kRuleHistoryShape), "cannot read '" + path + "'");
   }
-  std::string text;
-  std::array<char, 8192> buf{};
-  for (;;) {
-    const ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return util::make_error(std::string(kRuleHistoryShape), "cannot read " + path);
-    }
-    if (n == 0) {
-      break;
-    }
-    text.append(buf.data(), static_cast<size_t>(n));
-    if (text.size() > kMaxShallowBytes) {
-      return util::make_error(std::string(kRuleHistoryShape), "'" + path + "' is too large");
-    }
-  }
+  const std::string& text = *read;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
@@ -68,8 +56,8 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
     }
     git_oid oid{};
     if (line.size() != GIT_OID_HEXSZ || git_oid_fromstr(&oid, line.c_str()) != 0) {
-      return util::make_error(std::string(kRuleHistoryShape),
-                              "'" + path + "' holds a line that is not an object id");
+      return util::refusal(std::string(kRuleHistoryShape),
+                           "'" + path + "' holds a line that is not an object id");
     }
     roots.insert(oid);
   }

@@ -23,9 +23,9 @@ namespace {
 
 constexpr std::string_view kRuleCleanup = kRuleCleanupFailed;
 
-util::Error cleanup_error(const std::string& path, const std::string& what) {
-  return util::make_error(std::string(kRuleCleanup),
-                          "cannot remove '" + path + "': " + what + ": " + std::strerror(errno));
+util::Refusal cleanup_error(const std::string& path, const std::string& what) {
+  return util::refusal(std::string(kRuleCleanup),
+                       "cannot remove '" + path + "': " + what + ": " + std::strerror(errno));
 }
 
 // Removes worktree-relative `rel` (a trailing '/' marks a directory), walking its parents
@@ -55,10 +55,10 @@ util::Status remove_created_paths(const std::string& worktree) {
   // would block on a FIFO; the pre-job checks then name what was planted.
   if (auto redirects = check_redirects(worktree); !redirects.empty()) {
     const auto& r = redirects.front();
-    return util::make_error(r.rule, r.message, r.location);
+    return util::refusal(r.rule, r.message, r.location);
   }
   if (const std::string special = detail::special_file(worktree); !special.empty()) {
-    return util::make_error(std::string(kRuleGitDirChanged),
+    return util::refusal(std::string(kRuleGitDirChanged),
                             "'" + special +
                                 "' is not a regular file; a job changed the clone's git "
                                 "directory, and on GitHub the next job gets a fresh clone",

@@ -113,7 +113,7 @@ report::Refusals check_replace_refs(git_repository* repo, const std::string& wor
 
   git_reference_iterator* it_raw = nullptr;
   if (git_reference_iterator_glob_new(&it_raw, repo, "refs/replace/*") != 0) {
-    const util::Error e = last_error(kRuleHistoryShape, "cannot list replace refs");
+    const util::Refusal e = last_error(kRuleHistoryShape, "cannot list replace refs");
     out.push_back({rule, e.message, util::SourceLocation{git_dir, 0, 0}});
     return out;
   }
@@ -126,7 +126,7 @@ report::Refusals check_replace_refs(git_repository* repo, const std::string& wor
     }
   }
   if (rc != GIT_ITEROVER) {
-    const util::Error e = last_error(kRuleHistoryShape, "cannot list replace refs");
+    const util::Refusal e = last_error(kRuleHistoryShape, "cannot list replace refs");
     out.push_back({rule, e.message, util::SourceLocation{git_dir, 0, 0}});
   }
 

@@ -39,13 +39,13 @@ util::Result<RepositoryPtr> open_worktree(const std::string& worktree, const std
   const std::string git_dir = git_dir_of(worktree);
   struct stat st {};
   if (::lstat(git_dir.c_str(), &st) != 0) {
-    return util::make_error(rule, "'" + git_dir + "' is missing: " + std::strerror(errno) +
-                                      "; expected the git directory of a fresh clone");
+    return util::refusal(rule, "'" + git_dir + "' is missing: " + std::strerror(errno) +
+                                   "; expected the git directory of a fresh clone");
   }
   if (!S_ISDIR(st.st_mode)) {
-    return util::make_error(rule, "'" + git_dir +
-                                      "' is not a real directory (a symlink or a gitdir file); "
-                                      "expected the git directory of a fresh clone");
+    return util::refusal(rule, "'" + git_dir +
+                                   "' is not a real directory (a symlink or a gitdir file); "
+                                   "expected the git directory of a fresh clone");
   }
 
   std::lock_guard lock(search_path_mutex());

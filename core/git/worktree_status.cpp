@@ -142,8 +142,8 @@ class WorkdirCompare {
   util::Status run(int root_fd, size_t lo, size_t hi, size_t& root_expected) {
     util::UniqueFd fd(::dup(root_fd));
     if (!fd.valid()) {
-      return util::make_error(std::string(kRuleWorktreeUnreadable),
-                              std::string("cannot open the worktree: ") + std::strerror(errno));
+      return util::refusal(std::string(kRuleWorktreeUnreadable),
+                           std::string("cannot open the worktree: ") + std::strerror(errno));
     }
     stack_.push_back(Frame{"", std::move(fd), 0, lo, true});
     for (size_t i = lo; i < hi; ++i) {
@@ -161,9 +161,9 @@ class WorkdirCompare {
         }
       }
       if (stack_.size() > static_cast<size_t>(kMaxDepth)) {
-        return util::make_error(std::string(kRuleWorktreeUnreadable),
-                                "'" + std::string(dir) + "' is nested deeper than " +
-                                    std::to_string(kMaxDepth) + " directories");
+        return util::refusal(std::string(kRuleWorktreeUnreadable),
+                             "'" + std::string(dir) + "' is nested deeper than " +
+                                 std::to_string(kMaxDepth) + " directories");
       }
       while (stack_.back().path.size() < dir.size()) {
         enter(dir, i);
@@ -232,8 +232,8 @@ class WorkdirCompare {
     util::UniqueFd dup_fd(::dup(frame.fd.get()));
     DIR* dir = dup_fd.valid() ? ::fdopendir(dup_fd.get()) : nullptr;
     if (dir == nullptr) {
-      return util::make_error(std::string(kRuleWorktreeUnreadable),
-                              "cannot list '" + frame.path + "': " + std::strerror(errno));
+      return util::refusal(std::string(kRuleWorktreeUnreadable),
+                           "cannot list '" + frame.path + "': " + std::strerror(errno));
     }
     dup_fd.release();
     struct DirCloser {
@@ -456,8 +456,8 @@ util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* in
 
   util::UniqueFd root(::open(worktree.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!root.valid()) {
-    return util::make_error(std::string(kRuleWorktreeUnreadable),
-                            "cannot open '" + worktree + "': " + std::strerror(errno));
+    return util::refusal(std::string(kRuleWorktreeUnreadable),
+                         "cannot open '" + worktree + "': " + std::strerror(errno));
   }
   // Two walks over halves of the index (split where the top-level name changes) and the HEAD
   // comparison. The walks make syscalls and read the index array only (no libgit2 call), so

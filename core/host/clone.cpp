@@ -10,8 +10,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-util::Error bad_source(const std::string& message) {
-  return util::Error{"review-source", message, std::nullopt};
+util::Refusal bad_source(const std::string& message) {
+  return util::Refusal{"review-source", message, std::nullopt};
 }
 
 bool has_control_or_space(const std::string& s) {
@@ -48,7 +48,7 @@ util::Result<bool> run_git(const std::string& dir, std::vector<std::string> args
     return exit.error();
   }
   if (exit->status != 0) {
-    return util::Error{"host-command",
+    return util::Refusal{"host-command",
                        command_line(argv) + " exited with status " + std::to_string(exit->status),
                        std::nullopt};
   }
@@ -85,19 +85,19 @@ util::Result<std::string> committed_workflow(const std::string& clone, const std
   const auto sp2 = sp1 == std::string::npos ? sp1 : e.find(' ', sp1 + 1);
   const util::SourceLocation at{workflow};
   if (tab == std::string::npos || sp2 == std::string::npos || sp2 > tab) {
-    return util::Error{"workflow-unreadable", "'" + workflow + "' is not in the head commit", at};
+    return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not in the head commit", at};
   }
   const std::string mode = e.substr(0, sp1);
   if (mode == "120000") {
-    return util::Error{"workflow-symlink", "'" + workflow + "' is a symbolic link", at};
+    return util::Refusal{"workflow-symlink", "'" + workflow + "' is a symbolic link", at};
   }
   if (mode != "100644" && mode != "100755") {
-    return util::Error{"workflow-unreadable", "'" + workflow + "' is not a regular file", at};
+    return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not a regular file", at};
   }
   auto text =
       command_output(git(clone, {"cat-file", "blob", e.substr(sp2 + 1, tab - sp2 - 1)}), max_bytes);
   if (!text) {
-    return util::Error{"workflow-unreadable",
+    return util::Refusal{"workflow-unreadable",
                        "'" + workflow + "' cannot be read: " + text.error().message, at};
   }
   return text;
@@ -116,12 +116,12 @@ util::Result<std::string> make_clone(const std::string& source, const std::strin
   }
   std::error_code ec;
   if (fs::exists(dest, ec)) {
-    return util::Error{"host-command", "the clone's directory " + dest + " exists already",
+    return util::Refusal{"host-command", "the clone's directory " + dest + " exists already",
                        std::nullopt};
   }
   fs::create_directories(dest, ec);
   if (ec) {
-    return util::Error{"host-command", "cannot create " + dest + ": " + ec.message(), std::nullopt};
+    return util::Refusal{"host-command", "cannot create " + dest + ": " + ec.message(), std::nullopt};
   }
   const std::string ref = head.empty() ? "HEAD" : head;
   std::vector<std::vector<std::string>> steps = {{"init", "-q"}, {"remote", "add", "origin", *url}};

@@ -38,7 +38,7 @@ class ContainerEngine final : public Engine {
   util::Result<std::string> image_id(const std::string& image) override {
     auto id = command_output({engine_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
     if (!id) {
-      return util::Error{"image-missing",
+      return util::Refusal{"image-missing",
                          "the image " + ref(image) + " is not built on this host (" + program_ +
                              " image inspect failed); build it with " +
                              "docker/reviewer/build.sh BUILD_DIR " + image,

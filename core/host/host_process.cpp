@@ -17,8 +17,8 @@ extern char** environ;
 namespace reviewer::host {
 namespace {
 
-util::Error failure(const std::vector<std::string>& argv, const std::string& why) {
-  return util::Error{"host-command", command_line(argv) + ": " + why, std::nullopt};
+util::Refusal failure(const std::vector<std::string>& argv, const std::string& why) {
+  return util::Refusal{"host-command", command_line(argv) + ": " + why, std::nullopt};
 }
 
 int status_of(int wstatus) {

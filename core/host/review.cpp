@@ -33,9 +33,9 @@ int say(ExitCode code, const std::string& verdict) {
   return report::to_int(code);
 }
 
-int host_failure(const util::Error& e) {
+int host_failure(const util::Refusal& e) {
   std::cerr << "reviewer review: " << report::printable(e.to_string()) << '\n';
-  return say(ExitCode::kInternal, "review-build-failed: host: " + report::printable(e.code));
+  return say(ExitCode::kInternal, "review-build-failed: host: " + report::printable(e.rule));
 }
 
 int refused(const report::Refusals& refusals, const std::string& file, const std::string& text) {
@@ -82,14 +82,14 @@ util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
   }
   if (engine == "namespaces") {
     if (r.stage.empty()) {
-      return util::Error{"review-usage",
+      return util::Refusal{"review-usage",
                          "the namespaces engine needs --stage DIR (an install staged by "
                          "docker/run-model/stage-image.sh); or install podman",
                          std::nullopt};
     }
     return make_namespace_engine(fs::absolute(r.stage).string());
   }
-  return util::Error{"review-usage",
+  return util::Refusal{"review-usage",
                      "--engine \"" + engine + "\" is not podman, docker or namespaces",
                      std::nullopt};
 }
@@ -131,7 +131,7 @@ int review(const ReviewRequest& request) {
   // Plan from the head's own workflow file, with the same plugins the image carries.
   auto head = make_clone(request.repository, request.head, HistoryShape::kShallow, clone);
   if (!head) {
-    if (head.error().code == "review-source") {
+    if (head.error().rule == "review-source") {
       std::cerr << "reviewer review: " << report::printable(head.error().message) << '\n';
       return report::to_int(ExitCode::kUsage);
     }
@@ -139,20 +139,20 @@ int review(const ReviewRequest& request) {
   }
   std::cout << "review: " << report::printable(request.repository) << " at " << *head << ", job "
             << request.job << " of " << request.workflow << " into " << request.base << '\n';
-  auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) {
-    return refused(loaded.refusals, "", "");
+  auto registry = plugins::Registry::load(util::plugin_directory());
+  if (!registry) {
+    return refused(registry.refusals(), "", "");
   }
   const plan::PlanRequest plan_request{request.workflow, request.job, request.base};
   auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
-    return refused({{text.error().code, text.error().message, text.error().location}}, "", "");
+    return refused(text.refusals(), "", "");
   }
-  auto planned = plan::plan_text(*text, plan_request, loaded.registry);
-  if (!planned.plan) {
-    return refused(planned.refusals, request.workflow, *text);
+  auto planned = plan::plan_text(*text, plan_request, *registry);
+  if (!planned) {
+    return refused(planned.refusals(), request.workflow, *text);
   }
-  const plan::Plan& plan = *planned.plan;
+  const plan::Plan& plan = *planned;
 
   // One clone serves every job of the closure, and the planner refused mixed shapes.
   if (plan.jobs.front().fetch_depth == 0) {
@@ -175,10 +175,10 @@ int review(const ReviewRequest& request) {
     return host_failure(matrix.error());
   }
   auto resolved = resolve::resolve(clone, *matrix, pins);
-  if (const auto* refusals = std::get_if<report::Refusals>(&resolved)) {
-    return refused(*refusals, "", "");
+  if (!resolved) {
+    return refused(resolved.refusals(), "", "");
   }
-  const auto& resolution = std::get<resolve::Resolution>(resolved);
+  const auto& resolution = *resolved;
   auto image_id = (*engine)->image_id(resolution.image);
   if (!image_id) {
     return host_failure(image_id.error());

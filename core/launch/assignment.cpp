@@ -7,7 +7,8 @@
 #include <cstring>
 #include <utility>
 
-#include "core/util/unique_fd.h"
+#include "core/util/environ.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::launch {
 namespace {
@@ -36,53 +37,21 @@ bool safe_workflow_path(const std::string& p) {
 
 }  // namespace
 
-std::map<std::string, std::string> parse_environ(const std::string& block) {
-  std::map<std::string, std::string> out;
-  std::size_t start = 0;
-  while (start < block.size()) {
-    std::size_t end = block.find('\0', start);
-    if (end == std::string::npos) {
-      end = block.size();
-    }
-    std::string entry = block.substr(start, end - start);
-    auto eq = entry.find('=');
-    if (eq != std::string::npos && eq > 0) {
-      out.emplace(entry.substr(0, eq), entry.substr(eq + 1));
-    }
-    start = end + 1;
-  }
-  return out;
-}
-
 util::Result<Assignment> read_assignment(const std::string& environ_path) {
-  util::UniqueFd fd(::open(environ_path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd.valid()) {
-    return util::make_error("assignment-missing", "cannot read the container init's environment '" +
-                                                      environ_path + "': " + std::strerror(errno));
+  // /proc files report size 0; the bound applies to what is read.
+  auto block = util::read_regular_file(AT_FDCWD, environ_path, {1 << 20});
+  if (!block) {
+    return util::refusal("assignment-missing", "cannot read the container init's environment '" +
+                                                   environ_path + "': " + block.error().message);
   }
-  std::string block;
-  char buf[4096];
-  for (;;) {
-    ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      break;
-    }
-    block.append(buf, static_cast<std::size_t>(n));
-    if (block.size() > (1u << 20)) {
-      break;
-    }
-  }
-  auto env = parse_environ(block);
+  auto env = util::parse_environ(*block);
   Assignment a;
   for (auto [var, field] : {std::pair{kWorkflowVar, &a.workflow}, std::pair{kJobVar, &a.job},
                             std::pair{kBaseVar, &a.base}}) {
     auto it = env.find(var);
     if (it == env.end() || it->second.empty()) {
-      return util::make_error("assignment-missing",
-                              std::string(var) + " is not set in the container init's environment");
+      return util::refusal("assignment-missing",
+                           std::string(var) + " is not set in the container init's environment");
     }
     *field = it->second;
   }
@@ -91,17 +60,16 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
 
 util::Result<Assignment> check_assignment(Assignment a) {
   if (!safe_workflow_path(a.workflow)) {
-    return util::make_error("assignment-invalid",
-                            "REVIEWER_CI_WORKFLOW '" + a.workflow +
-                                "' is not a .yml/.yaml file under .github/workflows/");
+    return util::refusal("assignment-invalid",
+                         "REVIEWER_CI_WORKFLOW '" + a.workflow +
+                             "' is not a .yml/.yaml file under .github/workflows/");
   }
   return a;
 }
 
-std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
-                                                        char** caller_env) {
+util::Status check_caller_environment(const Assignment& assigned, char** caller_env) {
   if (caller_env == nullptr) {
-    return std::nullopt;
+    return util::ok_status();
   }
   for (char** e = caller_env; *e != nullptr; ++e) {
     std::string entry(*e);
@@ -122,13 +90,13 @@ std::optional<report::Refusal> check_caller_environment(const Assignment& assign
       expected = &assigned.base;
     }
     if (expected != nullptr && value != *expected) {
-      return report::Refusal{"assignment-mismatch",
-                             "the caller's " + name + " is '" + value +
-                                 "' but the sandbox was assigned '" + *expected + "'",
-                             std::nullopt};
+      return util::Refusal{"assignment-mismatch",
+                           "the caller's " + name + " is '" + value +
+                               "' but the sandbox was assigned '" + *expected + "'",
+                           std::nullopt};
     }
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
@@ -142,10 +110,10 @@ util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
   for (const auto& a : args) {
     shown += (shown.empty() ? "" : " ") + a;
   }
-  return util::make_error("launcher-arguments",
-                          "the launcher takes no arguments but --self-check; the assignment "
-                          "comes only from the sandbox's creation environment (got: " +
-                              shown.substr(0, 200) + ")");
+  return util::refusal("launcher-arguments",
+                       "the launcher takes no arguments but --self-check; the assignment "
+                       "comes only from the sandbox's creation environment (got: " +
+                           shown.substr(0, 200) + ")");
 }
 
 }  // namespace reviewer::launch

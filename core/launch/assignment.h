@@ -16,9 +16,6 @@ struct Assignment {
   std::string base;
 };
 
-// Parses a NUL-separated environment block (the format of /proc/<pid>/environ).
-std::map<std::string, std::string> parse_environ(const std::string& block);
-
 // Reads the assignment from the container init's environment (`environ_path`, normally
 // /proc/1/environ), never from the caller. Refuses assignment-missing (a variable absent or
 // empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..').
@@ -31,8 +28,7 @@ util::Result<Assignment> check_assignment(Assignment a);
 
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,
 // job or base than the assignment (a caller trying to choose).
-std::optional<report::Refusal> check_caller_environment(const Assignment& assigned,
-                                                        char** caller_env);
+util::Status check_caller_environment(const Assignment& assigned, char** caller_env);
 
 // The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything
 // else is refused (launcher-arguments) without being interpreted.

@@ -33,16 +33,16 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"name", s.name},
                      {"action", s.action},
                      {"decision", s.decision},
-                     {"status", s.status},
+                     {"status", to_string(s.status)},
                      {"exit_code", s.exit_code},
                      {"seconds", s.seconds},
                      {"message", s.message}});
-    cases.push_back(
-        {s.job, std::to_string(s.index + 1) + " " + s.name, s.status, s.message, s.seconds});
+    cases.push_back({s.job, std::to_string(s.index + 1) + " " + s.name,
+                     std::string(to_string(s.status)), s.message, s.seconds});
   }
   nlohmann::json jobs = nlohmann::json::array();
   for (const auto& j : outcome.jobs) {
-    jobs.push_back({{"id", j.id}, {"status", j.status}, {"killed", j.killed}});
+    jobs.push_back({{"id", j.id}, {"status", to_string(j.status)}, {"killed", j.killed}});
   }
   nlohmann::json doc{{"verdict", verdict_name(outcome.verdict)},
                      {"summary", outcome.summary},
@@ -55,7 +55,7 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
 }
 
 void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOutcome& outcome,
-                           int log_fd) {
+                           exec::LogSink& log) {
   auto written = scratch.reclaim_review_root();
   if (written) {
     written = write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
@@ -63,8 +63,8 @@ void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOut
   if (written) {
     return;
   }
-  const util::Error& e = written.error();
-  exec::write_all(log_fd, "reviewer: " + e.code + ": " + e.message + "\n");
+  const util::Refusal& e = written.error();
+  log.line("reviewer: " + e.rule + ": " + e.message);
   if (outcome.verdict != BuildOutcome::Verdict::kOk) {
     return;
   }

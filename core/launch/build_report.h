@@ -20,6 +20,6 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
 // report-unwritable (review-build-ok means a report says so too), and whatever can still be
 // written is written again with that verdict.
 void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOutcome& outcome,
-                           int log_fd);
+                           exec::LogSink& log);
 
 }  // namespace reviewer::launch

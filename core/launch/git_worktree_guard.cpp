@@ -2,30 +2,27 @@
 
 namespace reviewer::launch {
 
-report::Refusals GitWorktreeGuard::before_job(const std::string& home, int fetch_depth,
-                                              bool first) {
+util::Status GitWorktreeGuard::before_job(const std::string& home, int fetch_depth, bool first) {
   if (!first) {
     if (auto removed = git::remove_created_paths(worktree_); !removed) {
-      const auto& e = removed.error();
-      return {{e.code, e.message, e.location}};
+      return removed.refusals();
     }
   }
   if (!baseline_) {
     auto pinned = git::pin_baseline(worktree_, home);
     if (!pinned) {
-      const auto& e = pinned.error();
-      return {{e.code, e.message, e.location}};
+      return pinned.refusals();
     }
     baseline_ = std::move(*pinned);
   }
-  return git::check_before_job(worktree_, home, *baseline_, fetch_depth);
+  return util::status_of(git::check_before_job(worktree_, home, *baseline_, fetch_depth));
 }
 
-report::Refusals GitWorktreeGuard::after_job() {
+util::Status GitWorktreeGuard::after_job() {
   if (!baseline_) {
-    return {};
+    return util::ok_status();
   }
-  return git::check_after_job(worktree_, *baseline_);
+  return util::status_of(git::check_after_job(worktree_, *baseline_));
 }
 
 std::optional<plugins::HistoryShape> GitWorktreeGuard::history_shape() {

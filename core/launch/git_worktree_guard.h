@@ -14,8 +14,8 @@ class GitWorktreeGuard final : public WorktreeGuard {
  public:
   explicit GitWorktreeGuard(std::string worktree) : worktree_(std::move(worktree)) {}
 
-  report::Refusals before_job(const std::string& home, int fetch_depth, bool first) override;
-  report::Refusals after_job() override;
+  util::Status before_job(const std::string& home, int fetch_depth, bool first) override;
+  util::Status after_job() override;
   std::optional<plugins::HistoryShape> history_shape() override;
 
  private:

@@ -11,23 +11,22 @@ namespace reviewer::launch {
 util::Result<ImageInfo> read_image_info(const std::string& file) {
   std::ifstream in(file);
   if (!in) {
-    return util::make_error("image-info-missing", "cannot read '" + file + "'");
+    return util::refusal("image-info-missing", "cannot read '" + file + "'");
   }
   std::stringstream ss;
   ss << in.rdbuf();
   auto j = nlohmann::json::parse(ss.str(), nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("name") || !j["name"].is_string() ||
       !j.contains("runtimes") || !j["runtimes"].is_object()) {
-    return util::make_error("image-info-invalid",
-                            "'" + file + "' is not a valid image description");
+    return util::refusal("image-info-invalid", "'" + file + "' is not a valid image description");
   }
   ImageInfo info;
   info.name = j["name"].get<std::string>();
   for (const auto& [runtime, spec] : j["runtimes"].items()) {
     if (!spec.is_object() || !spec.contains("path") || !spec.contains("version") ||
         !spec["path"].is_string() || !spec["version"].is_string()) {
-      return util::make_error("image-info-invalid", "runtime '" + runtime + "' in '" + file +
-                                                        "' needs a string path and version");
+      return util::refusal("image-info-invalid", "runtime '" + runtime + "' in '" + file +
+                                                     "' needs a string path and version");
     }
     info.runtimes[runtime] = {spec["path"].get<std::string>(), spec["version"].get<std::string>()};
   }

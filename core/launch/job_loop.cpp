@@ -3,11 +3,12 @@
 #include <sys/stat.h>
 
 #include <fmt/format.h>
+#include <cerrno>
 #include <chrono>
 #include <map>
 
-#include "core/exec/line_writer.h"
 #include "core/launch/step_host.h"
+#include "core/util/check.h"
 
 namespace reviewer::launch {
 namespace {
@@ -47,154 +48,207 @@ std::string describe_failure(const exec::StepResult& r) {
   return fmt::format("exited {}", r.exit_code);
 }
 
-}  // namespace
+// One build: the jobs in plan order, each gated, run step by step, and judged.
+class JobLoop {
+ public:
+  JobLoop(const plan::Plan& plan, exec::StepRunner& runner, WorktreeGuard& guard,
+          JobScratch& scratch, exec::LogSink& log, const LoopContext& ctx)
+      : plan_(plan), runner_(runner), guard_(guard), scratch_(scratch), log_(log), ctx_(ctx) {}
 
-BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
-                      exec::Supervisor& supervisor, WorktreeGuard& guard, JobScratch& scratch,
-                      const LoopContext& ctx) {
-  BuildOutcome outcome;
-  bool a_job_ran = false;
-  std::map<std::string, bool> succeeded;
-  auto log = [&](const std::string& line) { exec::write_all(ctx.log_fd, line + "\n"); };
-  auto fail_build = [&](const std::string& summary) {
-    if (outcome.verdict == BuildOutcome::Verdict::kOk) {
-      outcome.verdict = BuildOutcome::Verdict::kFailed;
-      outcome.summary = summary;
+  BuildOutcome run() {
+    for (std::size_t n = 0; n < plan_.jobs.size(); ++n) {
+      JobReport report{plan_.jobs[n].id, RunStatus::kNotRun, {}};
+      run_job(n, report);
+      succeeded_[report.id] = report.status == RunStatus::kOk;
+      outcome_.jobs.push_back(std::move(report));
     }
-  };
-  auto refuse_build = [&](const report::Refusal& r) {
-    outcome.verdict = BuildOutcome::Verdict::kRefused;
-    outcome.refusal = r;
-    outcome.summary = r.rule + " " + r.message;
-  };
+    if (runner_.interrupted()) {
+      // The launcher itself was told to stop: that, not a step's failure, is the verdict.
+      outcome_.verdict = BuildOutcome::Verdict::kFailed;
+      outcome_.summary = "interrupted";
+    }
+    return std::move(outcome_);
+  }
 
-  for (std::size_t n = 0; n < plan.jobs.size(); ++n) {
-    const plan::PlannedJob& job = plan.jobs[n];
-    JobReport jr{job.id, "not-run", {}};
+ private:
+  // CI's job gate: every job it needs succeeded, or it runs `always()`; nothing runs once the
+  // launcher is interrupted or the build refused.
+  bool job_may_run(const plan::PlannedJob& job) {
     bool needs_ok = true;
     for (const auto& need : job.needs) {
-      needs_ok = needs_ok && succeeded[need];
+      needs_ok = needs_ok && succeeded_[need];
     }
-    if (supervisor.interrupted() || outcome.verdict == BuildOutcome::Verdict::kRefused ||
-        (!needs_ok && !job.always)) {
-      log(fmt::format("reviewer: job '{}' not run (a job it needs did not succeed)", job.id));
-      succeeded[job.id] = false;
-      outcome.jobs.push_back(jr);
+    return !runner_.interrupted() && outcome_.verdict != BuildOutcome::Verdict::kRefused &&
+           (needs_ok || job.always);
+  }
+
+  void run_job(std::size_t n, JobReport& report) {
+    const plan::PlannedJob& job = plan_.jobs[n];
+    if (!job_may_run(job)) {
+      log_.line(fmt::format("reviewer: job '{}' not run (a job it needs did not succeed)", job.id));
       fail_build(fmt::format("job '{}' did not run", job.id));
-      continue;
+      return;
     }
-    // Each job on GitHub starts on a fresh runner: nothing an earlier job left in /tmp, /var/tmp,
-    // /run or its own HOME, TMPDIR and caches may reach this one.
-    if (a_job_ran) {
-      if (auto cleared = scratch.clear(); !cleared) {
-        const auto& e = cleared.error();
-        log("reviewer: refused before job '" + job.id + "': " + e.code + ": " + e.message);
-        refuse_build({e.code, e.message, std::nullopt});
-        outcome.jobs.push_back(jr);
-        succeeded[job.id] = false;
-        continue;
-      }
-    }
-    a_job_ran = true;
     StepHost::JobState state;
     state.job = &job;
-    state.runner = {ctx.workspace,    job.id,
-                    plan.base,        plan.workflow_file,
-                    ctx.runtime_path, make_job_dirs(ctx.review_root, n, job.id)};
-    auto before = guard.before_job(state.runner.dirs.home, job.fetch_depth, n == 0);
-    if (!before.empty()) {
-      refuse_build(before.front());
-      for (const auto& r : before) {
-        log("reviewer: refused before job '" + job.id + "': " + r.rule + ": " + r.message);
-      }
-      outcome.jobs.push_back(jr);
-      succeeded[job.id] = false;
-      continue;
+    if (!prepare_job(n, state)) {
+      return;
     }
-    log(fmt::format("reviewer: job '{}' started", job.id));
+    log_.line(fmt::format("reviewer: job '{}' started", job.id));
     state.job_deadline = exec::Clock::now() + std::chrono::minutes(job.timeout_minutes);
-    bool job_failed = false;
+    bool failed = false;
     for (const auto& step : job.steps) {
-      StepReport sr{job.id,
-                    step.step.index,
-                    step_name(step),
-                    step.step.action,
-                    step.skip ? "skip" : "run",
-                    "not-run",
-                    -1,
-                    0,
-                    ""};
-      bool always =
-          step.step.if_condition && step.step.if_condition->find("always()") != std::string::npos;
-      if ((job_failed && !always) || supervisor.interrupted()) {
-        outcome.steps.push_back(sr);
-        continue;
-      }
-      std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, step.step.index);
-      make_dir(step_dir);
-      StepHost host(step, state, supervisor, guard, step_dir, ctx.log_fd);
-      auto started = std::chrono::steady_clock::now();
-      const plugins::PluginLibrary* plugin = registry.find(step.step.action);
-      if (plugin == nullptr) {
-        host.fail("unsupported-action", "no plugin for " + step.step.action + " at run time");
-      } else {
-        plugins::execute_step(*plugin, step.step, host);
-      }
-      sr.seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      if (!step.skip && !host.ran() && host.failures().empty()) {
-        host.fail("plugin-protocol", "the plugin planned to run the step but ran nothing");
-      }
-      if (host.result()) {
-        sr.exit_code = host.result()->exit_code;
-      }
-      if (!host.failures().empty()) {
-        const auto& f = host.failures().front();
-        sr.status = "failed";
-        sr.message = f.rule + ": " + f.message;
-      } else if (host.result() && !host.result()->success()) {
-        sr.status = "failed";
-        sr.message = describe_failure(*host.result());
-      } else {
-        sr.status = "ok";
-      }
-      if (sr.status == "failed") {
-        job_failed = true;
-        log(host.label() + "failed: " + sr.message);
-        fail_build(fmt::format("job '{}' step {} '{}' {}", job.id, step.step.index + 1, sr.name,
-                               sr.message));
-      }
-      outcome.steps.push_back(sr);
+      outcome_.steps.push_back(run_step(step, state, failed));
+      failed = failed || outcome_.steps.back().status == RunStatus::kFailed;
     }
-    for (const auto& p : supervisor.kill_leftovers()) {
-      jr.killed.push_back(fmt::format("{} ({})", p.comm, p.pid));
-    }
-    if (!jr.killed.empty()) {
-      std::string list;
-      for (const auto& k : jr.killed) {
-        list += (list.empty() ? "" : ", ") + k;
-      }
-      log(fmt::format("reviewer: job '{}' left processes running; killed: {}", job.id, list));
-    }
-    auto after = guard.after_job();
-    if (!after.empty()) {
-      for (const auto& r : after) {
-        log("reviewer: refused after job '" + job.id + "': " + r.rule + ": " + r.message);
-      }
-      refuse_build(after.front());
-      job_failed = true;
-    }
-    jr.status = job_failed ? "failed" : "ok";
-    succeeded[job.id] = !job_failed;
-    log(fmt::format("reviewer: job '{}' {}", job.id, job_failed ? "failed" : "succeeded"));
-    outcome.jobs.push_back(jr);
+    failed = !finish_job(job, report) || failed;
+    report.status = failed ? RunStatus::kFailed : RunStatus::kOk;
+    log_.line(fmt::format("reviewer: job '{}' {}", job.id, failed ? "failed" : "succeeded"));
   }
-  if (supervisor.interrupted()) {
-    // The launcher itself was told to stop: that, not a step's failure, is the verdict.
-    outcome.verdict = BuildOutcome::Verdict::kFailed;
-    outcome.summary = "interrupted";
+
+  // Fresh directories and the guard before a job; false (the build refused) when it may not
+  // start.
+  bool prepare_job(std::size_t n, StepHost::JobState& state) {
+    const plan::PlannedJob& job = *state.job;
+    // Each job on GitHub starts on a fresh runner: nothing an earlier job left in /tmp,
+    // /var/tmp, /run or its own HOME, TMPDIR and caches may reach this one.
+    if (a_job_ran_) {
+      if (auto cleared = scratch_.clear(); !cleared) {
+        refuse_before(job, cleared.refusals());
+        return false;
+      }
+    }
+    a_job_ran_ = true;
+    state.runner = {ctx_.workspace,    job.id,
+                    plan_.base,        plan_.workflow_file,
+                    ctx_.runtime_path, make_job_dirs(ctx_.review_root, n, job.id)};
+    if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
+      refuse_before(job, before.refusals());
+      return false;
+    }
+    return true;
   }
-  return outcome;
+
+  // CI's step gate, then the step through its plugin, judged from what the host observed.
+  StepReport run_step(const plan::PlannedStep& step, StepHost::JobState& state, bool job_failed) {
+    StepReport report{state.job->id,
+                      step.step.index,
+                      step_name(step),
+                      step.step.action,
+                      step.skip ? "skip" : "run",
+                      RunStatus::kNotRun,
+                      -1,
+                      0,
+                      ""};
+    if ((job_failed && !step.always) || runner_.interrupted()) {
+      return report;
+    }
+    REVIEWER_CHECK(step.plugin != nullptr);  // the planner refuses a step without a plugin
+    std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, step.step.index);
+    make_dir(step_dir);
+    StepHost host(step, state, runner_, guard_, step_dir, log_);
+    const auto started = std::chrono::steady_clock::now();
+    plugins::execute_step(*step.plugin, step.step, host);
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    judge_step(step, host, report);
+    if (report.status == RunStatus::kFailed) {
+      log_.line(host.label() + "failed: " + report.message);
+      fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, step.step.index + 1,
+                             report.name, report.message));
+    }
+    return report;
+  }
+
+  // A step fails on a refusal the host recorded, or on how its script ended; never on the
+  // plugin's own account.
+  static void judge_step(const plan::PlannedStep& step, StepHost& host, StepReport& report) {
+    if (!step.skip && !host.ran() && host.failures().empty()) {
+      host.fail("plugin-protocol", "the plugin planned to run the step but ran nothing");
+    }
+    if (host.result()) {
+      report.exit_code = host.result()->exit_code;
+    }
+    if (!host.failures().empty()) {
+      const auto& f = host.failures().front();
+      report.status = RunStatus::kFailed;
+      report.message = f.rule + ": " + f.message;
+    } else if (host.result() && !host.result()->success()) {
+      report.status = RunStatus::kFailed;
+      report.message = describe_failure(*host.result());
+    } else {
+      report.status = RunStatus::kOk;
+    }
+  }
+
+  // Kills what the job left running and runs the after-job guard; false when the guard refused.
+  bool finish_job(const plan::PlannedJob& job, JobReport& report) {
+    for (const auto& p : runner_.kill_leftovers()) {
+      report.killed.push_back(fmt::format("{} ({})", p.comm, p.pid));
+    }
+    if (!report.killed.empty()) {
+      log_.line(fmt::format("reviewer: job '{}' left processes running; killed: {}", job.id,
+                            fmt::join(report.killed, ", ")));
+    }
+    auto after = guard_.after_job();
+    if (after) {
+      return true;
+    }
+    for (const auto& r : after.refusals()) {
+      log_.line("reviewer: refused after job '" + job.id + "': " + r.rule + ": " + r.message);
+    }
+    refuse_build(after.error());
+    return false;
+  }
+
+  void refuse_before(const plan::PlannedJob& job, const report::Refusals& refusals) {
+    for (const auto& r : refusals) {
+      log_.line("reviewer: refused before job '" + job.id + "': " + r.rule + ": " + r.message);
+    }
+    refuse_build(refusals.front());
+  }
+
+  void fail_build(const std::string& summary) {
+    if (outcome_.verdict == BuildOutcome::Verdict::kOk) {
+      outcome_.verdict = BuildOutcome::Verdict::kFailed;
+      outcome_.summary = summary;
+    }
+  }
+
+  void refuse_build(const report::Refusal& r) {
+    outcome_.verdict = BuildOutcome::Verdict::kRefused;
+    outcome_.refusal = r;
+    outcome_.summary = r.rule + " " + r.message;
+  }
+
+  const plan::Plan& plan_;
+  exec::StepRunner& runner_;
+  WorktreeGuard& guard_;
+  JobScratch& scratch_;
+  exec::LogSink& log_;
+  const LoopContext& ctx_;
+  BuildOutcome outcome_;
+  std::map<std::string, bool> succeeded_;
+  bool a_job_ran_ = false;
+};
+
+}  // namespace
+
+std::string_view to_string(RunStatus status) {
+  switch (status) {
+    case RunStatus::kOk:
+      return "ok";
+    case RunStatus::kFailed:
+      return "failed";
+    case RunStatus::kNotRun:
+      break;
+  }
+  return "not-run";
+}
+
+BuildOutcome run_plan(const plan::Plan& plan, exec::StepRunner& runner, WorktreeGuard& guard,
+                      JobScratch& scratch, exec::LogSink& log, const LoopContext& ctx) {
+  return JobLoop(plan, runner, guard, scratch, log, ctx).run();
 }
 
 }  // namespace reviewer::launch

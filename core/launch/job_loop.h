@@ -1,17 +1,24 @@
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "core/exec/step_environment.h"
-#include "core/exec/supervisor.h"
+#include "core/exec/log_sink.h"
+#include "core/exec/step_runner.h"
 #include "core/launch/job_scratch.h"
 #include "core/launch/worktree_guard.h"
 #include "core/plan/plan.h"
-#include "core/plugins/registry.h"
 #include "core/report/refusal.h"
 
 namespace reviewer::launch {
+
+// How a job or a step ended.
+enum class RunStatus { kOk, kFailed, kNotRun };
+
+// "ok", "failed", "not-run": the reports' words.
+std::string_view to_string(RunStatus status);
 
 struct StepReport {
   std::string job;
@@ -19,7 +26,7 @@ struct StepReport {
   std::string name;
   std::string action;
   std::string decision;  // "skip" or "run"
-  std::string status;    // "ok", "failed", "not-run"
+  RunStatus status = RunStatus::kNotRun;
   int exit_code = -1;
   double seconds = 0;
   std::string message;
@@ -27,7 +34,7 @@ struct StepReport {
 
 struct JobReport {
   std::string id;
-  std::string status;               // "ok", "failed", "not-run"
+  RunStatus status = RunStatus::kNotRun;
   std::vector<std::string> killed;  // leftovers killed when the job ended
 };
 
@@ -44,16 +51,16 @@ struct LoopContext {
   std::string workspace;    // the worktree every step runs in
   std::string review_root;  // a fresh directory for per-job HOME, TMPDIR, caches, step files
   std::vector<std::string> runtime_path;
-  int log_fd = 1;
 };
 
 // Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded
-// (or it says `if: always()`); within a job a step runs if nothing before it failed (or it says
-// `if: always()`). Each job gets fresh directories and the worktree guard before it and after
-// it; whatever a job leaves running is killed before the next starts, and what it left outside
-// the worktree is cleared from `scratch` (failing that refuses the rest: cleanup-failed).
-BuildOutcome run_plan(const plan::Plan& plan, const plugins::Registry& registry,
-                      exec::Supervisor& supervisor, WorktreeGuard& guard, JobScratch& scratch,
-                      const LoopContext& ctx);
+// (or it says `if: always()`); within a job a step runs if nothing before it failed (or the plan
+// marks it `always`). Each step goes to the plugin the plan names; its processes go to `runner`
+// (the supervisor, or a fake in tests). Each job gets fresh directories and the worktree guard
+// before it and after it; whatever a job leaves running is killed before the next starts, and
+// what it left outside the worktree is cleared from `scratch` (failing that refuses the rest:
+// cleanup-failed). The loop's own lines go to `log`.
+BuildOutcome run_plan(const plan::Plan& plan, exec::StepRunner& runner, WorktreeGuard& guard,
+                      JobScratch& scratch, exec::LogSink& log, const LoopContext& ctx);
 
 }  // namespace reviewer::launch

@@ -14,9 +14,8 @@ namespace {
 
 constexpr const char* kReviewRootName = "review";
 
-util::Error create_error(const std::string& path) {
-  return util::make_error("internal-error",
-                          "cannot create '" + path + "': " + std::strerror(errno));
+util::Refusal create_error(const std::string& path) {
+  return util::refusal("internal-error", "cannot create '" + path + "': " + std::strerror(errno));
 }
 
 // Makes `name` in `parent` if it is not there and opens it without following a link; it must

@@ -8,13 +8,14 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "core/credentials/image_credentials.h"
 #include "core/exec/line_writer.h"
+#include "core/exec/supervisor.h"
 #include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
 #include "core/launch/build_report.h"
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_checksums.h"
-#include "core/launch/image_credentials.h"
 #include "core/launch/image_info.h"
 #include "core/launch/image_matrix.h"
 #include "core/launch/job_loop.h"
@@ -55,30 +56,30 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   auto mode = parse_arguments(args);
   if (!mode) {
-    return refused({mode.error().code, mode.error().message, std::nullopt});
+    return refused(mode.error());
   }
   auto assignment = read_assignment("/proc/1/environ");
   if (!assignment) {
-    return refused({assignment.error().code, assignment.error().message, std::nullopt});
+    return refused(assignment.error());
   }
-  if (auto r = check_caller_environment(*assignment, caller_env)) {
-    return refused(*r);
+  if (auto caller = check_caller_environment(*assignment, caller_env); !caller) {
+    return refused(caller.error());
   }
 
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});
   auto loaded = plugins::Registry::load(util::plugin_directory());
-  if (!loaded.refusals.empty()) {
-    return refused_all(loaded.refusals);
+  if (!loaded) {
+    return refused_all(loaded.refusals());
   }
   auto image = read_image_info(util::data_directory() + "/image.json");
   if (!image) {
-    return refused({image.error().code, image.error().message, std::nullopt});
+    return refused(image.error());
   }
   auto matrix = load_trusted_matrix();
   if (!matrix) {
-    return refused({matrix.error().code, matrix.error().message, matrix.error().location});
+    return refused(matrix.error());
   }
   // The image's own description is not enough: its versions must be the matrix image's, or a
   // description naming one image while carrying another's runtimes would pass.
@@ -94,12 +95,12 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
       return refused_all(bad);
     }
     // The image must hold no credential a review build could use (docs/threat-model.md).
-    if (auto found = find_image_credentials(caller_env); !found.empty()) {
+    if (auto found = credentials::find_image_credentials(caller_env); !found.empty()) {
       return refused_all(found);
     }
     return finish(report::ExitCode::kOk,
                   fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
-                              loaded.registry.plugins().size()));
+                              loaded->plugins().size()));
   }
 
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
@@ -109,9 +110,15 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   auto planned = plan::plan_file(
-      workflow_path, {assignment->workflow, assignment->job, assignment->base}, loaded.registry);
+      workflow_path, {assignment->workflow, assignment->job, assignment->base}, *loaded);
   if (!planned.plan) {
-    return refused_all(planned.refusals);
+    // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
+    // verdict stays the last line.
+    for (const auto& r : planned.plan.refusals()) {
+      exec::write_all(1, "reviewer: refused: " +
+                             report::to_text(r, assignment->workflow, planned.source) + "\n");
+    }
+    return refused(planned.plan.error());
   }
   const plan::Plan& plan = *planned.plan;
 
@@ -128,9 +135,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
-  auto outcome = run_plan(plan, loaded.registry, supervisor, guard, *scratch,
-                          LoopContext{kWorkspace, scratch->build_dir(), image->path, 1});
-  publish_build_reports(*scratch, plan, outcome, 1);
+  exec::FdLogSink log(1);
+  auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
+                          LoopContext{kWorkspace, scratch->build_dir(), image->path});
+  publish_build_reports(*scratch, plan, outcome, log);
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
   exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));

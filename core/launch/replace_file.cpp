@@ -16,8 +16,8 @@
 namespace reviewer::launch {
 namespace {
 
-util::Error unwritable(const std::string& shown, int err) {
-  return util::make_error("report-unwritable", "cannot write " + shown + ": " + std::strerror(err));
+util::Refusal unwritable(const std::string& shown, int err) {
+  return util::refusal("report-unwritable", "cannot write " + shown + ": " + std::strerror(err));
 }
 
 }  // namespace

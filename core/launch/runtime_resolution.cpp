@@ -17,10 +17,10 @@ report::Refusals check_runtime_resolution(const std::string& worktree, const pla
     pins.push_back({p.runtime, p.version, p.location});
   }
   auto result = resolve::resolve(worktree, matrix, pins);
-  if (auto* refusals = std::get_if<report::Refusals>(&result)) {
-    return *refusals;
+  if (!result) {
+    return result.refusals();
   }
-  const auto& resolution = std::get<resolve::Resolution>(result);
+  const auto& resolution = *result;
   if (resolution.image != image.name) {
     return {{"other-image",
              "the declarations select image " + resolution.image + ", but this sandbox runs " +

@@ -16,8 +16,7 @@ util::Result<ScratchDir> ScratchDir::record(const std::string& path) {
     if (errno == ENOENT) {
       return ScratchDir(util::UniqueFd(), path);
     }
-    return util::make_error("cleanup-failed",
-                            "cannot open '" + path + "': " + std::strerror(errno));
+    return util::refusal("cleanup-failed", "cannot open '" + path + "': " + std::strerror(errno));
   }
   return record(std::move(fd), path);
 }
@@ -39,8 +38,8 @@ ScratchDir ScratchDir::adopt_fresh(util::UniqueFd dir, std::string path) {
 util::Status ScratchDir::own(const std::string& name, int dir) {
   struct stat st {};
   if (::fstat(dir, &st) != 0) {
-    return util::make_error("cleanup-failed",
-                            "cannot inspect '" + path_ + "/" + name + "': " + std::strerror(errno));
+    return util::refusal("cleanup-failed",
+                         "cannot inspect '" + path_ + "/" + name + "': " + std::strerror(errno));
   }
   own_ = Identity{name, st.st_dev, st.st_ino};
   baseline_.erase(name);
@@ -89,9 +88,8 @@ util::Result<bool> ScratchDir::restore_own() {
       return removed.error();
     }
     if (::renameat(fd_.get(), name.c_str(), fd_.get(), own_->name.c_str()) != 0) {
-      return util::make_error("cleanup-failed", "cannot move '" + path_ + "/" + name +
-                                                    "' back to '" + shown +
-                                                    "': " + std::strerror(errno));
+      return util::refusal("cleanup-failed", "cannot move '" + path_ + "/" + name + "' back to '" +
+                                                 shown + "': " + std::strerror(errno));
     }
     return true;
   }

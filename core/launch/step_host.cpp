@@ -11,64 +11,39 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/exec/bash_command.h"
 #include "core/exec/line_writer.h"
+#include "core/util/file_read.h"
+#include "core/util/unique_fd.h"
 
 namespace reviewer::launch {
 namespace {
 
 bool write_file(const std::string& path, const std::string& text, mode_t mode) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
-  if (fd < 0) {
-    return false;
-  }
-  bool ok = exec::write_all(fd, text);
-  ::close(fd);
-  return ok;
+  util::UniqueFd fd(
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode));
+  return fd.valid() && exec::write_all(fd.get(), text);
 }
 
 // Reads at most 1 MiB of a step file; a step that writes more gets it truncated (and a
 // truncated heredoc then fails to parse, which fails the build rather than applying half).
 std::string read_small(const std::string& path) {
-  constexpr std::size_t kMax = 1 << 20;
-  std::string out;
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) {
-    return out;
-  }
-  char buf[16384];
-  while (out.size() < kMax) {
-    ssize_t n = ::read(fd, buf, std::min(sizeof buf, kMax - out.size()));
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      break;
-    }
-    out.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return out;
+  auto text = util::read_regular_file(AT_FDCWD, path, {1 << 20, false, true});
+  return text ? std::move(*text) : std::string();
 }
 
 }  // namespace
 
-StepHost::StepHost(const plan::PlannedStep& step, JobState& job, exec::Supervisor& supervisor,
-                   WorktreeGuard& guard, const std::string& step_dir, int log_fd)
-    : step_(step),
-      job_(job),
-      supervisor_(supervisor),
-      guard_(guard),
-      step_dir_(step_dir),
-      log_fd_(log_fd) {}
+StepHost::StepHost(const plan::PlannedStep& step, JobState& job, exec::StepRunner& runner,
+                   WorktreeGuard& guard, const std::string& step_dir, exec::LogSink& log)
+    : step_(step), job_(job), runner_(runner), guard_(guard), step_dir_(step_dir), log_(log) {}
 
 std::string StepHost::label() const {
   std::string name = step_.step.name ? *step_.step.name : step_.step.action;
   return fmt::format("[{} #{} {}] ", step_.step.job_id, step_.step.index + 1, name);
 }
 
-void StepHost::log(std::string_view message) {
-  exec::write_all(log_fd_, label() + std::string(message) + "\n");
-}
+void StepHost::log(std::string_view message) { log_.line(label() + std::string(message)); }
 
 void StepHost::fail(const std::string& rule, const std::string& message) {
   failures_.push_back({rule, message, step_.step.location});
@@ -113,13 +88,9 @@ int StepHost::run_script(const plugins::RunRequest& request) {
     fail("internal-error", "cannot write " + script);
     return -1;
   }
-  std::vector<std::string> argv;
-  if (request.shell == "bash") {
-    argv = {"/bin/bash", "--noprofile", "--norc", "-eo", "pipefail", script};
-  } else if (request.shell.empty()) {
-    argv = {"/bin/bash", "-e", script};
-  } else {
-    fail("non-bash-shell", "shell '" + request.shell + "' is not reproduced");
+  auto argv = exec::bash_command_line(request.shell, script);
+  if (!argv) {
+    fail(argv.error().rule, argv.error().message);
     return -1;
   }
   auto env = exec::build_step_environment(job_.runner, files, job_.job->env, job_.github_env,
@@ -139,7 +110,7 @@ int StepHost::run_script(const plugins::RunRequest& request) {
     return -1;
   }
   exec::StepSpec spec{
-      argv,
+      std::move(*argv),
       env.entries,
       *cwd,
       job_.job_deadline,
@@ -152,7 +123,7 @@ int StepHost::run_script(const plugins::RunRequest& request) {
       spec.deadline_reason = fmt::format("step timeout-minutes: {}", request.timeout_minutes);
     }
   }
-  result_ = supervisor_.run(spec);
+  result_ = runner_.run(spec);
   auto updates = exec::parse_github_files(read_small(files.env), read_small(files.path), label());
   for (auto& r : updates.refusals) {
     failures_.push_back(r);

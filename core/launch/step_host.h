@@ -5,8 +5,9 @@
 #include <vector>
 
 #include "core/exec/github_files.h"
+#include "core/exec/log_sink.h"
 #include "core/exec/step_environment.h"
-#include "core/exec/supervisor.h"
+#include "core/exec/step_runner.h"
 #include "core/launch/worktree_guard.h"
 #include "core/plan/plan.h"
 #include "core/plugins/invoke.h"
@@ -26,8 +27,8 @@ class StepHost final : public plugins::ExecuteHost {
     exec::Clock::time_point job_deadline;
   };
 
-  StepHost(const plan::PlannedStep& step, JobState& job, exec::Supervisor& supervisor,
-           WorktreeGuard& guard, const std::string& step_dir, int log_fd);
+  StepHost(const plan::PlannedStep& step, JobState& job, exec::StepRunner& runner,
+           WorktreeGuard& guard, const std::string& step_dir, exec::LogSink& log);
 
   void log(std::string_view message) override;
   int run_script(const plugins::RunRequest& request) override;
@@ -44,10 +45,10 @@ class StepHost final : public plugins::ExecuteHost {
 
   const plan::PlannedStep& step_;
   JobState& job_;
-  exec::Supervisor& supervisor_;
+  exec::StepRunner& runner_;
   WorktreeGuard& guard_;
   std::string step_dir_;
-  int log_fd_;
+  exec::LogSink& log_;
   std::optional<exec::StepResult> result_;
   std::vector<report::Refusal> failures_;
 };

@@ -5,6 +5,7 @@
 
 #include "core/plugins/invoke.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::launch {
 
@@ -13,10 +14,11 @@ namespace reviewer::launch {
 class WorktreeGuard {
  public:
   virtual ~WorktreeGuard() = default;
-  // Removes what earlier jobs created, then runs every pre-job check with the job's fresh HOME.
-  virtual report::Refusals before_job(const std::string& home, int fetch_depth, bool first) = 0;
-  // Symlinked lockfiles and directories, lockfile content changes.
-  virtual report::Refusals after_job() = 0;
+  // Removes what earlier jobs created, then runs every pre-job check with the job's fresh HOME;
+  // every refusal found.
+  virtual util::Status before_job(const std::string& home, int fetch_depth, bool first) = 0;
+  // Symlinked lockfiles and directories, lockfile content changes; every refusal found.
+  virtual util::Status after_job() = 0;
   virtual std::optional<plugins::HistoryShape> history_shape() = 0;
 };
 

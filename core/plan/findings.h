@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/report/refusal.h"
+#include "core/util/text.h"
 #include "core/yaml/node.h"
 
 namespace reviewer::plan {
@@ -26,16 +27,7 @@ class Findings {
   report::Refusals refusals_;
 };
 
-// A short, quoted rendering of a scalar for messages.
-inline std::string quote(const std::string& s) {
-  constexpr std::size_t kMax = 60;
-  std::string q = s.size() > kMax ? s.substr(0, kMax) + "..." : s;
-  for (char& c : q) {
-    if (c == '\n' || c == '\r') {
-      c = ' ';
-    }
-  }
-  return "'" + q + "'";
-}
+// Values in the planner's messages are quoted as everywhere else.
+using util::quote;
 
 }  // namespace reviewer::plan

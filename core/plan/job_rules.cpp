@@ -8,7 +8,6 @@
 #include "core/plan/env_rules.h"
 #include "core/plan/needs.h"
 #include "core/plan/step_rules.h"
-#include "core/plan/written_steps.h"
 #include "core/workflow/expression.h"
 
 namespace reviewer::plan {
@@ -150,8 +149,8 @@ void read_defaults(const yaml::Node& owner, const std::string& where, WorkflowDe
 }
 
 PlannedJob plan_job(const std::string& id, const yaml::Node& job, const WorkflowDefaults& wf,
-                    const plugins::Registry& registry, std::vector<plugins::RuntimePin>& pins,
-                    Findings& f) {
+                    WorkflowPlanning& planning) {
+  Findings& f = planning.findings;
   PlannedJob out;
   out.id = id;
   out.location = job.location;
@@ -174,7 +173,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   for (auto& n : read_needs(job, nullptr)) {
-    out.needs.push_back(wf.jobs != nullptr ? declared_job_id(*wf.jobs, n.job) : std::move(n.job));
+    out.needs.push_back(declared_job_id(planning.jobs, n.job));
   }
   check_shapes(id, job, f);
   if (const yaml::Node* strategy = job.find("strategy")) {
@@ -191,13 +190,14 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     }
   }
   if (const yaml::Node* cond = job.find("if")) {
-    if (!cond->is_scalar() || !workflow::is_accepted_condition(cond->scalar)) {
+    const auto gate = cond->is_scalar() ? workflow::parse_gate(cond->scalar) : std::nullopt;
+    if (!gate) {
       f.refuse("job-condition",
                "job 'if' must be exactly success() or always(), got " +
                    quote(cond->is_scalar() ? cond->scalar : "(not a string)"),
                *cond);
     } else {
-      out.always = cond->scalar.find("always()") != std::string::npos;
+      out.always = *gate == workflow::Gate::kAlways;
     }
   }
   WorkflowDefaults d = wf;
@@ -216,14 +216,8 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     f.refuse("job-without-steps", "job " + quote(id) + " has no steps", job);
     return out;
   }
-  // The workflow-wide view covers every step of every job: built once per workflow by the
-  // planner (per job it would make a long `needs` chain quadratic), here only as a fallback.
-  std::optional<plugins::WorkflowView> own_view;
-  const plugins::WorkflowView* view = wf.view;
-  if (view == nullptr) {
-    view = &own_view.emplace(written_steps(wf.jobs));
-  }
-  plugins::JobInfo info{id, wf.file, static_cast<std::uint32_t>(steps->items.size()), view};
+  plugins::JobInfo info{id, planning.file, static_cast<std::uint32_t>(steps->items.size()),
+                        &planning.view};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     const std::size_t refused_before = f.size();
     auto step = read_step(steps->items[i], id, i, f);
@@ -248,7 +242,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
         step->working_directory = d.working_directory;
       }
     }
-    const plugins::PluginLibrary* plugin = registry.find(step->action);
+    const plugins::PluginLibrary* plugin = planning.registry.find(step->action);
     if (plugin == nullptr) {
       f.refuse("unsupported-action",
                "no reviewed plugin handles " + quote(step->action) +
@@ -257,7 +251,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       continue;
     }
     if (!step->is_run()) {
-      const plugins::Claim* claim = registry.claim(step->action);
+      const plugins::Claim* claim = planning.registry.claim(step->action);
       bool reviewed =
           std::any_of(claim->refs.begin(), claim->refs.end(),
                       [&](const plugins::ReviewedRef& r) { return r.sha == step->ref; });
@@ -284,14 +278,17 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       continue;
     }
     for (auto& p : outcome.pins) {
-      pins.push_back(std::move(p));
+      planning.pins.push_back(std::move(p));
     }
     if (outcome.fetch_depth && step->action == "actions/checkout") {
       out.fetch_depth = *outcome.fetch_depth;
     }
-    out.steps.push_back(PlannedStep{std::move(*step), plugin->name,
+    // Decided here, once: the launcher gates the step on this flag, never on the `if:` text.
+    const bool always =
+        step->if_condition && workflow::parse_gate(*step->if_condition) == workflow::Gate::kAlways;
+    out.steps.push_back(PlannedStep{std::move(*step), plugin,
                                     outcome.decision == plugins::PlanOutcome::Decision::kSkip,
-                                    outcome.assertion, outcome.fetch_depth});
+                                    always, outcome.assertion, outcome.fetch_depth});
   }
   return out;
 }

@@ -15,9 +15,16 @@ struct WorkflowDefaults {
   std::vector<workflow::Entry> env;
   std::optional<std::string> shell;
   std::optional<std::string> working_directory;
-  std::string file;
-  const yaml::Node* jobs = nullptr;  // the workflow's `jobs`: the plugins' workflow-wide view
-  const plugins::WorkflowView* view = nullptr;  // built from `jobs` once per workflow
+};
+
+// What planning each job of one workflow shares.
+struct WorkflowPlanning {
+  const std::string& file;                 // the workflow file, as named in locations
+  const yaml::Node& jobs;                  // the workflow's `jobs`, for `needs` ids as declared
+  const plugins::WorkflowView& view;       // every step of the workflow, built once for plugins
+  const plugins::Registry& registry;       // the plugins that plan (and later run) each step
+  std::vector<plugins::RuntimePin>& pins;  // what steps pin, for the resolver
+  Findings& findings;
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).
@@ -26,7 +33,6 @@ void read_defaults(const yaml::Node& owner, const std::string& where, WorkflowDe
 
 // Plans one job: job-level rules, then each step through its plugin.
 PlannedJob plan_job(const std::string& id, const yaml::Node& job, const WorkflowDefaults& defaults,
-                    const plugins::Registry& registry, std::vector<plugins::RuntimePin>& pins,
-                    Findings& findings);
+                    WorkflowPlanning& planning);
 
 }  // namespace reviewer::plan

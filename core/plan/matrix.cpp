@@ -8,8 +8,8 @@
 namespace reviewer::plan {
 namespace {
 
-util::Error refuse(const std::string& rule, const std::string& message) {
-  return util::Error{rule, message, std::nullopt};
+util::Refusal refuse(const std::string& rule, const std::string& message) {
+  return util::Refusal{rule, message, std::nullopt};
 }
 
 bool same(const expr::Value& a, const expr::Value& b) {

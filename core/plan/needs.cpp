@@ -6,14 +6,13 @@
 #include <queue>
 #include <unordered_map>
 
+#include "core/util/text.h"
+
 namespace reviewer::plan {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
+// GitHub matches job ids case-insensitively.
+using util::lower;
 
 }  // namespace
 

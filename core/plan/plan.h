@@ -16,8 +16,12 @@ inline constexpr std::int64_t kDefaultJobTimeoutMinutes = 360;
 
 struct PlannedStep {
   workflow::Step step;  // with the job's and workflow's `defaults.run` applied to run steps
-  std::string plugin;   // the plugin's name (file stem)
-  bool skip = false;    // false: run
+  // The plugin that planned the step and will execute it: libraries are never unloaded, so the
+  // pointer stays valid for the process's life and the launcher never looks it up again.
+  const plugins::PluginLibrary* plugin = nullptr;
+  bool skip = false;  // false: run
+  // `if: always()`: the step runs even after an earlier step of its job failed.
+  bool always = false;
   std::string assertion;
   std::optional<std::int32_t> fetch_depth;  // a skipped checkout's claim, verified at execute
 };

@@ -34,15 +34,13 @@ void check_one_history(const Plan& plan, Findings& f) {
 
 }  // namespace
 
-PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
-                         const plugins::Registry& registry) {
+util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& request,
+                                 const plugins::Registry& registry) {
   Findings f;
-  PlanResult result;
   if (!root.is_mapping()) {
     f.refuse("workflow-not-mapping", "a workflow is a YAML mapping",
              util::SourceLocation{request.workflow_file, 1, 1});
-    result.refusals = f.take();
-    return result;
+    return f.take();
   }
   for (const auto& [key, value] : root.entries) {
     if (std::find(kAcceptedTopKeys.begin(), kAcceptedTopKeys.end(), key.scalar) ==
@@ -69,7 +67,6 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
   }
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
-  defaults.file = request.workflow_file;
   if (const yaml::Node* env = root.find("env")) {
     defaults.env = read_env(*env, "workflow", f);
   }
@@ -79,38 +76,28 @@ PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
   if (jobs == nullptr || !jobs->is_mapping()) {
     f.refuse("job-not-found", "the workflow has no 'jobs' mapping",
              jobs != nullptr ? jobs->location : root.location);
-    result.refusals = f.take();
-    return result;
+    return f.take();
   }
-  defaults.jobs = jobs;
+  // The workflow-wide view covers every step of every job: built once per workflow (per job it
+  // would make a long `needs` chain quadratic).
   const plugins::WorkflowView view(written_steps(jobs));
-  defaults.view = &view;
   Plan plan{request.workflow_file, request.job, request.base, {}, {}};
+  WorkflowPlanning planning{request.workflow_file, *jobs, view, registry, plan.pins, f};
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
-    plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, registry, plan.pins, f));
+    plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }
   check_one_history(plan, f);
-  if (f.empty()) {
-    result.plan = std::move(plan);
-  } else {
-    result.refusals = f.take();
+  if (!f.empty()) {
+    return f.take();
   }
-  return result;
+  return plan;
 }
 
-namespace {
-
-PlanResult refused_by(const util::Error& e) {
-  return PlanResult{std::nullopt, {{e.code, e.message, e.location}}};
-}
-
-}  // namespace
-
-PlanResult plan_text(std::string_view text, const PlanRequest& request,
-                     const plugins::Registry& registry) {
+util::Result<Plan> plan_text(std::string_view text, const PlanRequest& request,
+                             const plugins::Registry& registry) {
   auto root = yaml::load(text, request.workflow_file);
   if (!root) {
-    return refused_by(root.error());
+    return root.error();
   }
   return plan_workflow(*root, request, registry);
 }
@@ -119,9 +106,10 @@ PlanResult plan_file(const std::string& path, const PlanRequest& request,
                      const plugins::Registry& registry) {
   auto text = yaml::read_bounded(path, request.workflow_file);
   if (!text) {
-    return refused_by(text.error());
+    return PlanResult{text.error(), {}};
   }
-  return plan_text(*text, request, registry);
+  auto plan = plan_text(*text, request, registry);
+  return PlanResult{std::move(plan), std::move(*text)};
 }
 
 }  // namespace reviewer::plan

@@ -7,6 +7,7 @@
 #include "core/plan/plan.h"
 #include "core/plugins/registry.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 #include "core/yaml/node.h"
 
 namespace reviewer::plan {
@@ -17,21 +18,23 @@ struct PlanRequest {
   std::string base;
 };
 
-// A plan, or every reason there is none.
+// What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it
+// could not be read), so a caller can show each refusal's source line and caret from the very
+// bytes that were planned.
 struct PlanResult {
-  std::optional<Plan> plan;
-  report::Refusals refusals;
+  util::Result<Plan> plan;
+  std::string source;
 };
 
 // Plans `request.job` and the jobs it needs from an already bounded-loaded workflow, collecting
 // every refusal in one pass.
-PlanResult plan_workflow(const yaml::Node& root, const PlanRequest& request,
-                         const plugins::Registry& registry);
+util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& request,
+                                 const plugins::Registry& registry);
 
 // Loads `text` (the workflow request.workflow_file names) within the YAML bounds (a crossed
 // bound stops at once) and plans it.
-PlanResult plan_text(std::string_view text, const PlanRequest& request,
-                     const plugins::Registry& registry);
+util::Result<Plan> plan_text(std::string_view text, const PlanRequest& request,
+                             const plugins::Registry& registry);
 
 // Reads `path` within the bounds (no symlink followed) and plans it.
 PlanResult plan_file(const std::string& path, const PlanRequest& request,

@@ -165,7 +165,7 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
              *c);
   }
   if (const yaml::Node* cond = node.find("if")) {
-    if (!cond->is_scalar() || !workflow::is_accepted_condition(cond->scalar)) {
+    if (!cond->is_scalar() || !workflow::parse_gate(cond->scalar)) {
       f.refuse("step-condition",
                "step 'if' must be exactly success() or always(), got " +
                    quote(cond->is_scalar() ? cond->scalar : "(not a string)"),

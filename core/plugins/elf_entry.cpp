@@ -67,9 +67,9 @@ class FileView {
 util::Result<std::vector<std::string>> section_symbols(int fd, const std::string& section,
                                                        const std::string& name) {
   auto bad = [&](const std::string& why) {
-    return util::make_error("plugin-malformed",
-                            "'" + name + "' is not a readable ELF shared object: " + why,
-                            util::SourceLocation{name, 0, 0});
+    return util::refusal("plugin-malformed",
+                         "'" + name + "' is not a readable ELF shared object: " + why,
+                         util::SourceLocation{name, 0, 0});
   };
   FileView f(fd);
   Elf64_Ehdr eh{};

@@ -6,8 +6,8 @@
 
 namespace reviewer::plugins {
 
-std::optional<report::Refusal> check_ownership(const struct stat& st, const std::string& path,
-                                               const std::string& rule) {
+util::Status check_ownership(const struct stat& st, const std::string& path,
+                             const std::string& rule) {
   if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
     return report::Refusal{
         rule,
@@ -20,7 +20,7 @@ std::optional<report::Refusal> check_ownership(const struct stat& st, const std:
         fmt::format("'{}' is owned by uid {}, not root or uid {}", path, st.st_uid, ::geteuid()),
         util::SourceLocation{path, 0, 0}};
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 }  // namespace reviewer::plugins

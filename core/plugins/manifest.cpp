@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/plugins/file_checks.h"
-#include "core/util/unique_fd.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::plugins {
 namespace {
@@ -42,8 +42,8 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
     std::string hash = line.substr(0, sp);
     std::string name = sp == std::string::npos ? "" : line.substr(sp + 2);
     if (!is_hex64(hash) || name.empty() || name.find('/') != std::string::npos) {
-      return util::make_error("plugin-manifest-invalid", "line is not '<sha256>  <file name>'",
-                              util::SourceLocation{path, n, 1});
+      return util::refusal("plugin-manifest-invalid", "line is not '<sha256>  <file name>'",
+                           util::SourceLocation{path, n, 1});
     }
     m[name] = hash;
   }
@@ -52,37 +52,30 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
 
 util::Result<Manifest> read_manifest(const std::string& dir) {
   std::string path = dir + "/" + kManifestName;
-  util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
-  if (!fd.valid()) {
-    return util::make_error("plugin-manifest-missing",
-                            "cannot open '" + path + "': " + std::strerror(errno),
-                            util::SourceLocation{path, 0, 0});
-  }
+  const util::SourceLocation where{path, 0, 0};
   struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return util::make_error("plugin-manifest-missing", "'" + path + "' is not a regular file",
-                            util::SourceLocation{path, 0, 0});
-  }
-  if (auto r = check_ownership(st, path, "plugin-permissions")) {
-    return util::make_error(r->rule, r->message, r->location);
-  }
-  std::string text;
-  char buf[4096];
-  for (;;) {
-    ssize_t got = ::read(fd.get(), buf, sizeof buf);
-    if (got < 0 && errno == EINTR) {
-      continue;
+  auto fd = util::open_regular_file(AT_FDCWD, path, false, st);
+  if (!fd) {
+    if (fd.error().rule == util::kFileNotRegular) {
+      return util::refusal("plugin-manifest-missing", "'" + path + "' is not a regular file",
+                           where);
     }
-    if (got <= 0) {
-      break;
-    }
-    text.append(buf, static_cast<std::size_t>(got));
-    if (text.size() > 1 << 20) {
-      return util::make_error("plugin-manifest-invalid", "manifest larger than 1 MiB",
-                              util::SourceLocation{path, 0, 0});
-    }
+    return util::refusal("plugin-manifest-missing",
+                         "cannot open '" + path + "': " + fd.error().message, where);
   }
-  return parse_manifest(text, path);
+  // Who may have written it is checked on the open file, before a byte of it is trusted.
+  if (auto owned = check_ownership(st, path, "plugin-permissions"); !owned) {
+    return owned.error();
+  }
+  auto text = util::read_open_file(fd->get(), st, {1 << 20});
+  if (!text) {
+    if (text.error().rule == util::kFileTooLarge) {
+      return util::refusal("plugin-manifest-invalid", "manifest larger than 1 MiB", where);
+    }
+    return util::refusal("plugin-manifest-missing",
+                         "cannot read '" + path + "': " + text.error().message, where);
+  }
+  return parse_manifest(*text, path);
 }
 
 }  // namespace reviewer::plugins

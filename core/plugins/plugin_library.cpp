@@ -23,8 +23,8 @@ namespace {
 constexpr const char* kEntrySymbol = REVIEWER_ENTRY_PREFIX "1";
 static_assert(REVIEWER_ABI_VERSION == 1, "update kEntrySymbol with the ABI generation");
 
-util::Error refuse(const std::string& rule, const std::string& path, const std::string& message) {
-  return util::make_error(rule, message, util::SourceLocation{path, 0, 0});
+util::Refusal refuse(const std::string& rule, const std::string& path, const std::string& message) {
+  return util::refusal(rule, message, util::SourceLocation{path, 0, 0});
 }
 
 bool is_sha(const char* s) {
@@ -92,8 +92,8 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
   if (!S_ISREG(lst.st_mode)) {
     return refuse("plugin-not-regular", path, fmt::format("'{}' is not a regular file", path));
   }
-  if (auto r = check_ownership(lst, path, "plugin-permissions")) {
-    return util::make_error(r->rule, r->message, r->location);
+  if (auto owned = check_ownership(lst, path, "plugin-permissions"); !owned) {
+    return owned.error();
   }
   // Everything after this point reads the file through one descriptor, so what is hashed,
   // inspected and loaded is the same inode. The descriptor stays open for the life of the

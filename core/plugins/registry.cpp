@@ -20,27 +20,27 @@ void trace(const std::string& path, const std::string& verdict) {
 
 }  // namespace
 
-Registry::Loaded Registry::load(const std::string& dir) {
-  Loaded out;
+util::Result<Registry> Registry::load(const std::string& dir) {
+  Registry registry;
+  report::Refusals refusals;
   auto refuse = [&](report::Refusal r) {
     trace(r.location ? r.location->file : dir, r.rule + ": " + r.message);
-    out.refusals.push_back(std::move(r));
+    refusals.push_back(std::move(r));
   };
   struct stat st {};
   if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     refuse({"plugin-dir-missing", fmt::format("plugin directory '{}' does not exist", dir),
             util::SourceLocation{dir, 0, 0}});
-    return out;
+    return refusals;
   }
-  if (auto r = check_ownership(st, dir, "plugin-permissions")) {
-    refuse(*r);
-    return out;
+  if (auto owned = check_ownership(st, dir, "plugin-permissions"); !owned) {
+    refuse(owned.error());
+    return refusals;
   }
   auto manifest = read_manifest(dir);
   if (!manifest) {
-    const auto& e = manifest.error();
-    refuse({e.code, e.message, e.location});
-    return out;
+    refuse(manifest.error());
+    return refusals;
   }
   std::vector<std::string> paths;
   std::error_code ec;
@@ -61,27 +61,26 @@ Registry::Loaded Registry::load(const std::string& dir) {
     }
     auto lib = load_plugin(path, *manifest);
     if (!lib) {
-      const auto& e = lib.error();
-      refuse({e.code, e.message, e.location});
+      refuse(lib.error());
       continue;
     }
-    std::size_t index = out.registry.plugins_.size();
+    std::size_t index = registry.plugins_.size();
     bool duplicate = false;
     for (std::size_t c = 0; c < lib->claims.size(); ++c) {
       const std::string& action = lib->claims[c].action;
-      auto [it, inserted] = out.registry.by_action_.emplace(action, std::make_pair(index, c));
+      auto [it, inserted] = registry.by_action_.emplace(action, std::make_pair(index, c));
       if (!inserted) {
         duplicate = true;
         refuse({"plugin-duplicate-action",
                 fmt::format("'{}' and '{}' both claim action '{}'", file,
-                            out.registry.plugins_[it->second.first].name + ".so", action),
+                            registry.plugins_[it->second.first].name + ".so", action),
                 util::SourceLocation{path, 0, 0}});
       }
     }
     if (!duplicate) {
       trace(path, "accepted");
     }
-    out.registry.plugins_.push_back(std::move(*lib));
+    registry.plugins_.push_back(std::move(*lib));
   }
   for (const auto& [file, hash] : *manifest) {
     // Named: clang 14 cannot capture a structured binding in a lambda.
@@ -93,7 +92,10 @@ Registry::Loaded Registry::load(const std::string& dir) {
               util::SourceLocation{dir + "/" + file, 0, 0}});
     }
   }
-  return out;
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  return registry;
 }
 
 const PluginLibrary* Registry::find(const std::string& action) const {

@@ -6,6 +6,7 @@
 
 #include "core/plugins/plugin_library.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::plugins {
 
@@ -13,10 +14,9 @@ namespace reviewer::plugins {
 class Registry {
  public:
   // Loads every plugin of `dir`. Any refused candidate, an unexpected file, or two plugins
-  // claiming one action id (plugin-duplicate-action) is reported; the caller must refuse the
-  // whole run when `refusals` is not empty, since the install is not the one reviewed.
-  struct Loaded;
-  static Loaded load(const std::string& dir);
+  // claiming one action id (plugin-duplicate-action) refuses the whole install, since it is not
+  // the one reviewed: every refusal is returned, and no registry.
+  static util::Result<Registry> load(const std::string& dir);
 
   // The plugin claiming `action` ("run" for run steps), or nullptr.
   const PluginLibrary* find(const std::string& action) const;
@@ -26,11 +26,6 @@ class Registry {
  private:
   std::vector<PluginLibrary> plugins_;
   std::map<std::string, std::pair<std::size_t, std::size_t>> by_action_;  // plugin, claim index
-};
-
-struct Registry::Loaded {
-  Registry registry;
-  report::Refusals refusals;
 };
 
 }  // namespace reviewer::plugins

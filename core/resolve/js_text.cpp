@@ -40,39 +40,6 @@ std::size_t whitespace_at(std::string_view s, std::size_t i) {
   return 0;
 }
 
-namespace {
-
-// The start of the whitespace run that ends `s` (s.size() when there is none). Whitespace
-// characters are at most 3 bytes, so look back that far for each.
-std::size_t trailing_whitespace_start(std::string_view s) {
-  std::size_t end = s.size();
-  while (end > 0) {
-    std::size_t found = 0;
-    for (std::size_t len = 1; len <= 3 && len <= end; ++len) {
-      if (whitespace_at(s, end - len) == len) {
-        found = len;
-        break;
-      }
-    }
-    if (found == 0) {
-      break;
-    }
-    end -= found;
-  }
-  return end;
-}
-
-}  // namespace
-
-std::string_view trim(std::string_view s) {
-  std::size_t begin = 0;
-  while (std::size_t n = whitespace_at(s, begin)) {
-    begin += n;
-  }
-  s.remove_prefix(begin);
-  return s.substr(0, trailing_whitespace_start(s));
-}
-
 std::string collapse_whitespace(std::string_view s) {
   s = trim(s);
   std::string out;

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include <reviewer/sdk/js_text.hpp>
+
 // String operations with JavaScript's semantics, so the semver port treats whitespace and
 // lengths exactly as node-semver does. Text is UTF-8; JavaScript's whitespace set (ASCII
 // whitespace plus U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000,
@@ -14,8 +16,8 @@ namespace reviewer::resolve::js {
 // The byte length of the JavaScript whitespace character starting at `s[i]`, or 0.
 std::size_t whitespace_at(std::string_view s, std::size_t i);
 
-// `s.trim()`.
-std::string_view trim(std::string_view s);
+// `s.trim()`: the SDK's, which plugins use for the same JavaScript semantics.
+using sdk::js::trim;
 
 // `s.trim().replace(/\s+/g, ' ')`: trims and collapses each whitespace run to one space.
 std::string collapse_whitespace(std::string_view s);

@@ -15,19 +15,19 @@ namespace reviewer::resolve {
 namespace {
 
 using nlohmann::json;
-using Problem = std::optional<util::Error>;
+using Problem = std::optional<util::Refusal>;
 
 // Validation walks the document with a JSON pointer for messages; the first problem wins.
 class Validator {
  public:
   explicit Validator(std::string name) : name_(std::move(name)) {}
 
-  util::Error refuse(const std::string& rule, const std::string& pointer,
+  util::Refusal refuse(const std::string& rule, const std::string& pointer,
                      const std::string& what) const {
-    return util::make_error(rule, name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
+    return util::refusal(rule, name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
   }
 
-  util::Error fail(const std::string& pointer, const std::string& what) const {
+  util::Refusal fail(const std::string& pointer, const std::string& what) const {
     return refuse("invalid-matrix", pointer, what);
   }
 

@@ -89,8 +89,7 @@ std::string sources(const std::vector<Declaration>& ds) {
 
 }  // namespace
 
-std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& set,
-                                                        const Matrix& matrix) {
+util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& matrix) {
   if (!set.refusals.empty()) {
     return set.refusals;
   }
@@ -144,9 +143,8 @@ std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& se
   return Resolution{candidates.front()->name, candidates.front()->runtimes, ds};
 }
 
-std::variant<Resolution, report::Refusals> resolve(const std::string& worktree,
-                                                   const Matrix& matrix,
-                                                   const std::vector<Pin>& pins) {
+util::Result<Resolution> resolve(const std::string& worktree, const Matrix& matrix,
+                                 const std::vector<Pin>& pins) {
   DeclarationSet set = read_declarations(worktree);
   set.add(pin_declarations(pins));
   return select_image(set, matrix);

@@ -9,6 +9,7 @@
 #include "core/resolve/declaration.h"
 #include "core/resolve/declarations.h"
 #include "core/resolve/matrix.h"
+#include "core/util/result.h"
 
 namespace reviewer::resolve {
 
@@ -26,14 +27,12 @@ struct Resolution {
 //   conflicting          two declarations on one tool that no version satisfies together
 //   out-of-matrix        no image satisfies all: "missing image: node >=25 with bun 1.3.10 ..."
 //   ambiguous            more than one image satisfies all; the candidates are named
-std::variant<Resolution, report::Refusals> select_image(const DeclarationSet& declarations,
-                                                        const Matrix& matrix);
+util::Result<Resolution> select_image(const DeclarationSet& declarations, const Matrix& matrix);
 
 // Reads the declarations in `worktree` (see read_declarations), adds `pins`, and selects
 // exactly one image; on failure returns every refusal (rules: invalid-declaration,
 // conflicting, ambiguous, out-of-matrix).
-std::variant<Resolution, report::Refusals> resolve(const std::string& worktree,
-                                                   const Matrix& matrix,
-                                                   const std::vector<Pin>& pins);
+util::Result<Resolution> resolve(const std::string& worktree, const Matrix& matrix,
+                                 const std::vector<Pin>& pins);
 
 }  // namespace reviewer::resolve

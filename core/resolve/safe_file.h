@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/util/result.h"
+#include "core/util/text.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::resolve {
@@ -25,7 +26,7 @@ util::Result<std::optional<std::string>> read_worktree_file(int dir, const std::
 util::Result<std::string> read_bounded_file(const std::string& path, std::size_t max_bytes,
                                             const std::string& code);
 
-// `"value"` for messages: non-printable bytes escaped as \xNN, long values cut at 120 bytes.
-std::string quote(std::string_view value);
+// `"value"` for messages: util::quote with the double quotes of JSON and npm.
+inline std::string quote(std::string_view value) { return util::quote(value, '"'); }
 
 }  // namespace reviewer::resolve

@@ -6,23 +6,18 @@
 #include "core/resolve/js_text.h"
 #include "core/resolve/semver_desugar.h"
 #include "core/resolve/semver_regex.h"
+#include "core/util/text.h"
 
 namespace reviewer::resolve {
 namespace {
 
 constexpr std::string_view kNullSet = "<0.0.0-0";
 
-util::Error invalid(std::string message) {
-  return util::make_error("invalid-range", std::move(message));
+util::Refusal invalid(std::string message) {
+  return util::refusal("invalid-range", std::move(message));
 }
 
-// Built by appending: GCC 12's -Wrestrict misfires on `"\"" + std::string(s)` at -O3.
-std::string quoted(std::string_view s) {
-  std::string out(1, '"');
-  out.append(s);
-  out.push_back('"');
-  return out;
-}
+std::string quoted(std::string_view s) { return util::quote(s, '"'); }
 
 bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;

@@ -6,6 +6,7 @@
 
 #include "core/resolve/js_text.h"
 #include "core/resolve/semver_regex.h"
+#include "core/util/text.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -33,17 +34,11 @@ std::optional<std::uint64_t> safe_integer(std::string_view digits) {
   return v;
 }
 
-util::Error invalid(std::string message) {
-  return util::make_error("invalid-version", std::move(message));
+util::Refusal invalid(std::string message) {
+  return util::refusal("invalid-version", std::move(message));
 }
 
-// Built by appending: GCC 12's -Wrestrict misfires on `"\"" + std::string(s)` at -O3.
-std::string quoted(std::string_view s) {
-  std::string out(1, '"');
-  out.append(s);
-  out.push_back('"');
-  return out;
-}
+std::string quoted(std::string_view s) { return util::quote(s, '"'); }
 
 }  // namespace
 

@@ -1,37 +1,23 @@
 #pragma once
 
-#include <optional>
-#include <string>
 #include <utility>
 #include <variant>
 
 #include "core/util/check.h"
-#include "core/util/source_location.h"
+#include "core/util/refusal.h"
 
 namespace reviewer::util {
 
-// A named failure: `code` is a stable kebab-case id (a refusal rule where one applies), the
-// message names the offending thing and quotes the value.
-struct Error {
-  std::string code;
-  std::string message;
-  std::optional<SourceLocation> location;
-
-  std::string to_string() const {
-    std::string out;
-    if (location) {
-      out += location->to_string() + ": ";
-    }
-    return out + code + ": " + message;
-  }
-};
-
-// The subset of std::expected we need; errors are values, never exceptions.
+// The one outcome type of the core: a value, or every refusal that stands in its way (never
+// none). The subset of std::expected we need; failures are values, never exceptions.
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
-  Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+  Result(T value) : v_(std::move(value)) {}          // NOLINT(google-explicit-constructor)
+  Result(Refusal r) : v_(Refusals{std::move(r)}) {}  // NOLINT(google-explicit-constructor)
+  Result(Refusals rs) : v_(std::move(rs)) {          // NOLINT(google-explicit-constructor)
+    REVIEWER_CHECK(!std::get<1>(v_).empty());
+  }
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -51,22 +37,28 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
-  const Error& error() const {
+  // The first refusal, for callers that name one.
+  const Refusal& error() const { return refusals().front(); }
+  // Every refusal, in the order found.
+  const Refusals& refusals() const {
     REVIEWER_CHECK(!ok());
     return std::get<1>(v_);
   }
 
  private:
-  std::variant<T, Error> v_;
+  std::variant<T, Refusals> v_;
 };
 
 struct Unit {};
 using Status = Result<Unit>;
 inline Status ok_status() { return Unit{}; }
 
-inline Error make_error(std::string code, std::string message,
-                        std::optional<SourceLocation> where = std::nullopt) {
-  return Error{std::move(code), std::move(message), std::move(where)};
+// A Status from a list where empty means ok (the shape of a collecting check).
+inline Status status_of(Refusals rs) {
+  if (rs.empty()) {
+    return ok_status();
+  }
+  return rs;
 }
 
 }  // namespace reviewer::util

@@ -49,7 +49,7 @@ std::string sha256_hex(std::string_view bytes) {
 Result<std::string> sha256_file(const std::string& path) {
   UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
   if (!fd.valid()) {
-    return make_error("io-error", "cannot open '" + path + "': " + std::strerror(errno));
+    return refusal("io-error", "cannot open '" + path + "': " + std::strerror(errno));
   }
   return sha256_fd(fd.get(), path);
 }
@@ -65,8 +65,7 @@ Result<std::string> sha256_fd(int fd, const std::string& name_for_errors) {
       if (errno == EINTR) {
         continue;
       }
-      return make_error("io-error",
-                        "cannot read '" + name_for_errors + "': " + std::strerror(errno));
+      return refusal("io-error", "cannot read '" + name_for_errors + "': " + std::strerror(errno));
     }
     if (n == 0) {
       break;

@@ -19,9 +19,9 @@ namespace {
 // whatever a job built.
 constexpr int kMaxDepth = 256;
 
-Error cleanup_error(const std::string& shown, const std::string& what, int err) {
-  return make_error("cleanup-failed",
-                    "cannot remove '" + shown + "': " + what + ": " + std::strerror(err));
+Refusal cleanup_error(const std::string& shown, const std::string& what, int err) {
+  return refusal("cleanup-failed",
+                 "cannot remove '" + shown + "': " + what + ": " + std::strerror(err));
 }
 
 // A job may have taken write permission from its own directory; the launcher is its owner and
@@ -93,7 +93,7 @@ Result<std::vector<std::string>> list_directory(int dir_fd, const std::string& s
     if (dup >= 0) {
       ::close(dup);
     }
-    return make_error("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(err));
+    return refusal("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(err));
   }
   struct DirCloser {
     DIR* d;
@@ -110,7 +110,7 @@ Result<std::vector<std::string>> list_directory(int dir_fd, const std::string& s
     errno = 0;
   }
   if (errno != 0) {
-    return make_error("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(errno));
+    return refusal("cleanup-failed", "cannot list '" + shown + "': " + std::strerror(errno));
   }
   return names;
 }

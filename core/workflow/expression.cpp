@@ -1,26 +1,27 @@
 #include "core/workflow/expression.h"
 
+#include "core/util/text.h"
+
 namespace reviewer::workflow {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const auto* ws = " \t\r\n";
-  auto b = s.find_first_not_of(ws);
-  if (b == std::string_view::npos) {
-    return {};
-  }
-  auto e = s.find_last_not_of(ws);
-  return s.substr(b, e - b + 1);
-}
+// YAML's own white space: what may surround a condition in a plain or quoted scalar.
+std::string_view trim(std::string_view s) { return util::trim(s, " \t\r\n"); }
 
 }  // namespace
 
-bool is_accepted_condition(std::string_view condition) {
+std::optional<Gate> parse_gate(std::string_view condition) {
   std::string_view c = trim(condition);
   if (c.starts_with("${{") && c.ends_with("}}") && c.size() >= 5) {
     c = trim(c.substr(3, c.size() - 5));
   }
-  return c == "success()" || c == "always()";
+  if (c == "success()") {
+    return Gate::kSuccess;
+  }
+  if (c == "always()") {
+    return Gate::kAlways;
+  }
+  return std::nullopt;
 }
 
 }  // namespace reviewer::workflow

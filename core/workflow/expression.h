@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 namespace reviewer::workflow {
@@ -10,8 +11,13 @@ inline bool contains_expression(std::string_view text) {
   return text.find("${{") != std::string_view::npos;
 }
 
-// True if `condition` is exactly one of the accepted gates: `success()` or `always()`, bare or
-// wrapped in `${{ }}` (surrounding whitespace allowed).
-bool is_accepted_condition(std::string_view condition);
+// The `if:` conditions a review reproduces: run only if everything before succeeded, or run
+// whatever happened before.
+enum class Gate { kSuccess, kAlways };
+
+// The gate `condition` states when it is exactly `success()` or `always()`, bare or wrapped in
+// `${{ }}` (surrounding whitespace allowed); nullopt for anything else. The planner decides the
+// gate with this once; the launcher reads the decision from the plan.
+std::optional<Gate> parse_gate(std::string_view condition);
 
 }  // namespace reviewer::workflow

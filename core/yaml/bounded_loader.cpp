@@ -9,7 +9,7 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "core/util/unique_fd.h"
+#include "core/util/file_read.h"
 #include "core/yaml/event_stream.h"
 #include "core/yaml/key_index.h"
 
@@ -19,7 +19,7 @@ namespace {
 // Thrown by the builder to stop at the first crossed bound; caught in load() and never
 // propagated further.
 struct Stop {
-  util::Error error;
+  util::Refusal error;
 };
 
 // An anchored node is kept once, as written; the tree holds a placeholder wherever it or an
@@ -121,7 +121,7 @@ class TreeBuilder {
 
   [[noreturn]] void stop(const std::string& rule, const std::string& message,
                          const yaml_mark_t& mark) const {
-    throw Stop{util::make_error(rule, message, where(mark))};
+    throw Stop{util::refusal(rule, message, where(mark))};
   }
 
   void count(std::size_t n, const yaml_mark_t& mark) {
@@ -317,10 +317,10 @@ class TreeBuilder {
 
 util::Result<Node> load(std::string_view text, const std::string& file, const Bounds& bounds) {
   if (text.size() > bounds.max_bytes) {
-    return util::make_error("yaml-too-large",
-                            "file is larger than " + std::to_string(bounds.max_bytes) +
-                                " bytes (the bound is crossed here)",
-                            position_of(text, bounds.max_bytes, file));
+    return util::refusal("yaml-too-large",
+                         "file is larger than " + std::to_string(bounds.max_bytes) +
+                             " bytes (the bound is crossed here)",
+                         position_of(text, bounds.max_bytes, file));
   }
   TreeBuilder builder(file, bounds);
   EventStream events(text);
@@ -342,35 +342,23 @@ util::Result<Node> load(std::string_view text, const std::string& file, const Bo
 
 util::Result<std::string> read_bounded(const std::string& path, const std::string& display_name,
                                        const Bounds& bounds) {
-  util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
-  if (!fd.valid()) {
-    return util::make_error(errno == ELOOP ? "workflow-symlink" : "workflow-unreadable",
-                            "cannot open '" + display_name + "': " + std::strerror(errno),
-                            util::SourceLocation{display_name, 0, 0});
+  // One byte past the bound is enough for load() to name where the bound is crossed.
+  auto text = util::read_regular_file(AT_FDCWD, path, {bounds.max_bytes + 1, false, true});
+  if (text) {
+    return text;
   }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return util::make_error("workflow-unreadable", "'" + display_name + "' is not a regular file",
-                            util::SourceLocation{display_name, 0, 0});
+  const util::Refusal& e = text.error();
+  const util::SourceLocation where{display_name, 0, 0};
+  if (e.rule == util::kFileNotRegular) {
+    return util::refusal("workflow-unreadable", "'" + display_name + "' is not a regular file",
+                         where);
   }
-  std::string text;
-  std::vector<char> buf(65536);
-  while (text.size() <= bounds.max_bytes) {
-    ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return util::make_error("workflow-unreadable",
-                              "cannot read '" + display_name + "': " + std::strerror(errno),
-                              util::SourceLocation{display_name, 0, 0});
-    }
-    if (n == 0) {
-      break;
-    }
-    text.append(buf.data(), static_cast<std::size_t>(n));
+  if (e.rule == util::kFileReadFailed) {
+    return util::refusal("workflow-unreadable", "cannot read '" + display_name + "': " + e.message,
+                         where);
   }
-  return text;
+  return util::refusal(e.rule == util::kFileSymlink ? "workflow-symlink" : "workflow-unreadable",
+                       "cannot open '" + display_name + "': " + e.message, where);
 }
 
 util::Result<Node> load_file(const std::string& path, const std::string& display_name,

@@ -44,16 +44,15 @@ bool EventStream::next() {
   return true;
 }
 
-util::Error EventStream::error(std::string_view text, const std::string& file) const {
+util::Refusal EventStream::error(std::string_view text, const std::string& file) const {
   if (parser_.error == YAML_MEMORY_ERROR) {
-    return util::make_error("yaml-syntax", "the YAML parser ran out of memory",
-                            util::SourceLocation{file, 0, 0});
+    return util::refusal("yaml-syntax", "the YAML parser ran out of memory",
+                         util::SourceLocation{file, 0, 0});
   }
   std::string problem = parser_.problem != nullptr ? parser_.problem : "malformed YAML";
   if (parser_.error == YAML_READER_ERROR) {
     // The reader reports a byte offset, not a mark (invalid UTF-8, control characters).
-    return util::make_error("yaml-syntax", problem,
-                            position_of(text, parser_.problem_offset, file));
+    return util::refusal("yaml-syntax", problem, position_of(text, parser_.problem_offset, file));
   }
   const bool about_anchor = mentions_anchor(parser_.problem) || mentions_anchor(parser_.context);
   if (parser_.context != nullptr) {
@@ -61,8 +60,8 @@ util::Error EventStream::error(std::string_view text, const std::string& file) c
                std::to_string(parser_.context_mark.line + 1) + ":" +
                std::to_string(parser_.context_mark.column + 1) + ")";
   }
-  return util::make_error(about_anchor ? "yaml-anchor" : "yaml-syntax", problem,
-                          at(parser_.problem_mark, file));
+  return util::refusal(about_anchor ? "yaml-anchor" : "yaml-syntax", problem,
+                       at(parser_.problem_mark, file));
 }
 
 util::SourceLocation position_of(std::string_view text, std::size_t offset,

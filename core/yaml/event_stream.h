@@ -26,7 +26,7 @@ class EventStream {
   const yaml_event_t& current() const { return event_; }
   // The parser's complaint as a refusal: yaml-anchor when it is about an anchor or alias,
   // yaml-syntax otherwise, at the position libyaml names.
-  util::Error error(std::string_view text, const std::string& file) const;
+  util::Refusal error(std::string_view text, const std::string& file) const;
 
  private:
   yaml_parser_t parser_{};

@@ -12,17 +12,16 @@
 
 namespace {
 
-constexpr reviewer_reviewed_ref kRefs[] = {
-    {"27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5"},
-    {"668228422ae6a00e4ad889ee87cd7109ec5666a7", "v5.0.4"},
-    {"cdf6c1fa76f9f475f3d7449005a359c84ca0f306", "v5.0.3"},
-    {"8b402f58fbc84540c8b491a91e594a4576fec3d7", "v5.0.2"},
-    {"9255dc7a253b0ccc959486e2bca901246202afeb", "v5.0.1"},
-    {"a7833574556fa59680c1b7cb190c1735db73ebf0", "v5.0.0"},
-    {"0057852bfaa89a56745cba8c7296529d2fc39830", "v4.3.0"},
-};
-constexpr reviewer_claim kClaims[] = {{"actions/cache", kRefs, std::size(kRefs)}};
-constexpr std::string_view kAction = "actions/cache";
+constexpr reviewer::sdk::Claim kClaim{"actions/cache",
+                                      {
+                                          {"27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5"},
+                                          {"668228422ae6a00e4ad889ee87cd7109ec5666a7", "v5.0.4"},
+                                          {"cdf6c1fa76f9f475f3d7449005a359c84ca0f306", "v5.0.3"},
+                                          {"8b402f58fbc84540c8b491a91e594a4576fec3d7", "v5.0.2"},
+                                          {"9255dc7a253b0ccc959486e2bca901246202afeb", "v5.0.1"},
+                                          {"a7833574556fa59680c1b7cb190c1735db73ebf0", "v5.0.0"},
+                                          {"0057852bfaa89a56745cba8c7296529d2fc39830", "v4.3.0"},
+                                      }};
 
 // actions/cache reads its booleans as value.toLowerCase() === "true" (never failing).
 const std::array kInputs = {
@@ -79,8 +78,7 @@ class Cache final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
     ok = check_keys(step, decision) && ok;
     if (!ok) {
       return;
@@ -98,4 +96,4 @@ class Cache final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("cache", Cache, kClaims);
+REVIEWER_PLUGIN(Cache, kClaim);

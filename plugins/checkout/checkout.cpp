@@ -10,25 +10,23 @@
 
 namespace {
 
-constexpr reviewer_reviewed_ref kRefs[] = {
-    {"3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1"},
-    {"9c091bb21b7c1c1d1991bb908d89e4e9dddfe3e0", "v7.0.0"},
-    {"d23441a48e516b6c34aea4fa41551a30e30af803", "v6.1.0"},
-    {"df4cb1c069e1874edd31b4311f1884172cec0e10", "v6.0.3"},
-    {"de0fac2e4500dabe0009e67214ff5f5447ce83dd", "v6.0.2"},
-    {"8e8c483db84b4bee98b60c0593521ed34d9990e8", "v6.0.1"},
-    {"1af3b93b6815bc44a9784bd300feb67ff0d1eeb3", "v6.0.0"},
-    {"fbc6f3992d24b796d5a048ff273f7fcc4a7b6c09", "v5.1.0"},
-    {"93cb6efe18208431cddfb8368fd83d5badbf9bfd", "v5.0.1"},
-    {"08c6903cd8c0fde910a37f88322edcfb5dd907a8", "v5.0.0"},
-    {"11d5960a326750d5838078e36cf38b85af677262", "v4.4.0"},
-    {"34e114876b0b11c390a56381ad16ebd13914f8d5", "v4.3.1"},
-    {"08eba0b27e820071cde6df949e0beb9ba4906955", "v4.3.0"},
-    {"11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2"},
-};
-constexpr reviewer_claim kClaims[] = {{"actions/checkout", kRefs, std::size(kRefs)}};
-
-constexpr std::string_view kAction = "actions/checkout";
+constexpr reviewer::sdk::Claim kClaim{"actions/checkout",
+                                      {
+                                          {"3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1"},
+                                          {"9c091bb21b7c1c1d1991bb908d89e4e9dddfe3e0", "v7.0.0"},
+                                          {"d23441a48e516b6c34aea4fa41551a30e30af803", "v6.1.0"},
+                                          {"df4cb1c069e1874edd31b4311f1884172cec0e10", "v6.0.3"},
+                                          {"de0fac2e4500dabe0009e67214ff5f5447ce83dd", "v6.0.2"},
+                                          {"8e8c483db84b4bee98b60c0593521ed34d9990e8", "v6.0.1"},
+                                          {"1af3b93b6815bc44a9784bd300feb67ff0d1eeb3", "v6.0.0"},
+                                          {"fbc6f3992d24b796d5a048ff273f7fcc4a7b6c09", "v5.1.0"},
+                                          {"93cb6efe18208431cddfb8368fd83d5badbf9bfd", "v5.0.1"},
+                                          {"08c6903cd8c0fde910a37f88322edcfb5dd907a8", "v5.0.0"},
+                                          {"11d5960a326750d5838078e36cf38b85af677262", "v4.4.0"},
+                                          {"34e114876b0b11c390a56381ad16ebd13914f8d5", "v4.3.1"},
+                                          {"08eba0b27e820071cde6df949e0beb9ba4906955", "v4.3.0"},
+                                          {"11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2"},
+                                      }};
 
 // Checkout reads booleans as (value || default).toUpperCase() === 'TRUE' and never throws, so
 // the SDK's loose booleans (a case-insensitive "true" or "false") are what is accepted.
@@ -93,8 +91,7 @@ class Checkout final : public reviewer::sdk::Action {
                       step.location());
       ok = false;
     }
-    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag) && ok;
+    ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim) && ok;
     if (!ok) {
       return;
     }
@@ -129,4 +126,4 @@ class Checkout final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("checkout", Checkout, kClaims);
+REVIEWER_PLUGIN(Checkout, kClaim);

@@ -4,7 +4,7 @@
 
 namespace {
 
-constexpr reviewer_claim kClaims[] = {{"run", nullptr, 0}};
+constexpr reviewer::sdk::Claim kClaim{"run"};
 
 class Run final : public reviewer::sdk::Action {
  public:
@@ -28,4 +28,4 @@ class Run final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("run", Run, kClaims);
+REVIEWER_PLUGIN(Run, kClaim);

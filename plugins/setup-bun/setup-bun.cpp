@@ -18,17 +18,16 @@ namespace {
 constexpr std::string_view kAddBunToPath =
     "printf '%s\\n' /opt/reviewer/runtimes/bun/bin >> \"$GITHUB_PATH\"\n";
 
-constexpr reviewer_reviewed_ref kRefs[] = {
-    {"0c5077e51419868618aeaa5fe8019c62421857d6", "v2.2.0"},
-    {"ecf28ddc73e819eb6fa29df6b34ef8921c743461", "v2.1.3"},
-    {"3d267786b128fe76c2f16a390aa2448b815359f3", "v2.1.2"},
-    {"db6bcf6eb8d88a8aa03265b887ec7bd84d64cd68", "v2.1.1"},
-    {"b7a1c7ccf290d58743029c4f6903da283811b979", "v2.1.0"},
-    {"735343b667d3e6f658f44d0eca948eb6282f2b76", "v2.0.2"},
-    {"f4d14e03ff726c06358e5557344e1da148b56cf7", "v1.2.2"},
-};
-constexpr reviewer_claim kClaims[] = {{"oven-sh/setup-bun", kRefs, std::size(kRefs)}};
-constexpr std::string_view kAction = "oven-sh/setup-bun";
+constexpr reviewer::sdk::Claim kClaim{"oven-sh/setup-bun",
+                                      {
+                                          {"0c5077e51419868618aeaa5fe8019c62421857d6", "v2.2.0"},
+                                          {"ecf28ddc73e819eb6fa29df6b34ef8921c743461", "v2.1.3"},
+                                          {"3d267786b128fe76c2f16a390aa2448b815359f3", "v2.1.2"},
+                                          {"db6bcf6eb8d88a8aa03265b887ec7bd84d64cd68", "v2.1.1"},
+                                          {"b7a1c7ccf290d58743029c4f6903da283811b979", "v2.1.0"},
+                                          {"735343b667d3e6f658f44d0eca948eb6282f2b76", "v2.0.2"},
+                                          {"f4d14e03ff726c06358e5557344e1da148b56cf7", "v1.2.2"},
+                                      }};
 
 bool has_version_file(std::string_view tag) { return tag != "v1.2.2"; }
 bool has_registries(std::string_view tag) {
@@ -66,8 +65,7 @@ class SetupBun final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
     auto input = step.inputs().find("bun-version");
     if (!input || !is_exact(input->value)) {
       decision.refuse("runtime-version-not-exact",
@@ -104,4 +102,4 @@ class SetupBun final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("setup-bun", SetupBun, kClaims);
+REVIEWER_PLUGIN(SetupBun, kClaim);

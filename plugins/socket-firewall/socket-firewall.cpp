@@ -13,13 +13,13 @@
 
 namespace {
 
-constexpr reviewer_reviewed_ref kRefs[] = {
-    {"937f824ec476dfd164d4a4d9995751427b0be143", "v1.3.0"},
-    {"4337a545deecc20f19a909e52db7a2f6ba292f42", "v1.2.0"},
-};  // v1.1.7 (5d968587) is a confirmed tag, but its action.yml inputs are not on record.
+constexpr reviewer::sdk::Claim kClaim{
+    "socketdev/action",
+    {
+        {"937f824ec476dfd164d4a4d9995751427b0be143", "v1.3.0"},
+        {"4337a545deecc20f19a909e52db7a2f6ba292f42", "v1.2.0"},
+    }};  // v1.1.7 (5d968587) is a confirmed tag, but its action.yml inputs are not on record.
 // Action ids are compared lower-cased: `SocketDev/action` is claimed as "socketdev/action".
-constexpr reviewer_claim kClaims[] = {{"socketdev/action", kRefs, std::size(kRefs)}};
-constexpr std::string_view kAction = "SocketDev/action";
 
 bool has_patch_inputs(std::string_view tag) { return tag == "v1.3.0"; }
 
@@ -93,8 +93,8 @@ class SocketFirewall final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    const auto tag = kClaim.tag_of(step.ref());
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
     check_mode(step, tag, decision, ok);
     if (!ok) {
       return;
@@ -119,4 +119,4 @@ class SocketFirewall final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("socket-firewall", SocketFirewall, kClaims);
+REVIEWER_PLUGIN(SocketFirewall, kClaim);

@@ -14,14 +14,13 @@
 
 namespace {
 
-constexpr reviewer_reviewed_ref kRefs[] = {
-    {"bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0"},
-    {"b7c566a772e6b6bfb58ed0dc250532a479d7789f", "v6.0.0"},
-    {"330a01c490aca151604b8cf639adc76d48f6c5d4", "v5.0.0"},
-    {"ea165f8d65b6e75b540449e92b4886f43607fa02", "v4.6.2"},
-};
-constexpr reviewer_claim kClaims[] = {{"actions/upload-artifact", kRefs, std::size(kRefs)}};
-constexpr std::string_view kAction = "actions/upload-artifact";
+constexpr reviewer::sdk::Claim kClaim{"actions/upload-artifact",
+                                      {
+                                          {"bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0"},
+                                          {"b7c566a772e6b6bfb58ed0dc250532a479d7789f", "v6.0.0"},
+                                          {"330a01c490aca151604b8cf639adc76d48f6c5d4", "v5.0.0"},
+                                          {"ea165f8d65b6e75b540449e92b4886f43607fa02", "v4.6.2"},
+                                      }};
 
 namespace js = reviewer::sdk::js;
 using upload_artifact_plugin::may_equal;
@@ -144,8 +143,8 @@ class UploadArtifact final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext& job,
             reviewer::sdk::PlanDecision& decision) override {
-    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag);
+    const auto tag = kClaim.tag_of(step.ref());
+    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
     check_if_no_files_found(step, decision, ok);
     // `archive: false` names the artifact after the one file found and fails on more than one.
     if (auto archive = step.inputs().find("archive");
@@ -190,4 +189,4 @@ class UploadArtifact final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("upload-artifact", UploadArtifact, kClaims);
+REVIEWER_PLUGIN(UploadArtifact, kClaim);

@@ -9,13 +9,13 @@
 
 namespace {
 
-// 1. The reviewed refs: full commit SHAs, each with the release tag it was confirmed against.
-constexpr reviewer_reviewed_ref kRefs[] = {
-    {"0123456789abcdef0123456789abcdef01234567", "v1.0.0"},
-};
-// The action id, lower-case (the core compares ids lower-cased).
-constexpr reviewer_claim kClaims[] = {{"example-org/hello", kRefs, std::size(kRefs)}};
-constexpr std::string_view kAction = "example-org/hello";
+// 1. What the plugin claims, once: the action id, lower-case (the core compares ids lower-cased),
+//    and its reviewed refs: full commit SHAs, each with the release tag it was confirmed against.
+//    The plugin's name is its CMake target's (reviewer_add_plugin), never written here.
+constexpr reviewer::sdk::Claim kClaim{"example-org/hello",
+                                      {
+                                          {"0123456789abcdef0123456789abcdef01234567", "v1.0.0"},
+                                      }};
 
 bool is_greeting(std::string_view v) { return v == "hello" || v == "hi"; }
 
@@ -29,11 +29,11 @@ const std::array kInputs = {
 
 class Hello final : public reviewer::sdk::Action {
  public:
-  // 3. Plan: refuse every reason there is, or skip saying what the skip asserts.
+  // 3. Plan: refuse every reason there is, or skip saying what the skip asserts. check_inputs
+  //    works out the reviewed release from the step's ref and the claim.
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
-    const auto tag = reviewer::sdk::reviewed_tag(kRefs, step.ref());
-    if (!reviewer::sdk::check_inputs(step, kInputs, decision, kAction, tag)) {
+    if (!reviewer::sdk::check_inputs(step, kInputs, decision, kClaim)) {
       return;
     }
     decision.skip("hello only prints a greeting; nothing later depends on it");
@@ -46,4 +46,4 @@ class Hello final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN("hello", Hello, kClaims);
+REVIEWER_PLUGIN(Hello, kClaim);

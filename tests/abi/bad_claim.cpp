@@ -2,8 +2,7 @@
 #include <reviewer/sdk/plugin.hpp>
 
 namespace {
-constexpr reviewer_reviewed_ref kRefs[] = {{"0123456", "v1"}};
-constexpr reviewer_claim kClaims[] = {{"test-org/bad-claim", kRefs, 1}};
+constexpr reviewer::sdk::Claim kClaim{"test-org/bad-claim", {{"0123456", "v1"}}};
 class BadClaim final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView&, const reviewer::sdk::JobContext&,
@@ -14,4 +13,4 @@ class BadClaim final : public reviewer::sdk::Action {
 };
 }  // namespace
 
-REVIEWER_PLUGIN("bad_claim", BadClaim, kClaims);
+REVIEWER_PLUGIN(BadClaim, kClaim);

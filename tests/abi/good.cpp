@@ -16,8 +16,8 @@ __attribute__((constructor)) void leave_marker() {
   }
 }
 
-constexpr reviewer_reviewed_ref kRefs[] = {{"0123456789abcdef0123456789abcdef01234567", "v1.0.0"}};
-constexpr reviewer_claim kClaims[] = {{"test-org/good", kRefs, 1}};
+constexpr reviewer::sdk::Claim kClaim{"test-org/good",
+                                      {{"0123456789abcdef0123456789abcdef01234567", "v1.0.0"}}};
 
 class Good final : public reviewer::sdk::Action {
  public:
@@ -30,4 +30,5 @@ class Good final : public reviewer::sdk::Action {
 
 }  // namespace
 
-REVIEWER_PLUGIN(PLUGIN_NAME, Good, kClaims);
+// Named explicitly: good_misnamed is this source built under another file name.
+REVIEWER_PLUGIN_NAMED(PLUGIN_NAME, Good, kClaim);

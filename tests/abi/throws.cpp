@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 namespace {
-constexpr reviewer_reviewed_ref kRefs[] = {{"89abcdef0123456789abcdef0123456789abcdef", "v1.0.0"}};
-constexpr reviewer_claim kClaims[] = {{"test-org/throws", kRefs, 1}};
+constexpr reviewer::sdk::Claim kClaim{"test-org/throws",
+                                      {{"89abcdef0123456789abcdef0123456789abcdef", "v1.0.0"}}};
 class Throws final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView&, const reviewer::sdk::JobContext&,
@@ -18,4 +18,4 @@ class Throws final : public reviewer::sdk::Action {
 };
 }  // namespace
 
-REVIEWER_PLUGIN("throws", Throws, kClaims);
+REVIEWER_PLUGIN(Throws, kClaim);

@@ -13,24 +13,24 @@
 
 namespace {
 
-using reviewer::plan::PlanResult;
+using PlanResult = reviewer::util::Result<reviewer::plan::Plan>;
 
 constexpr const char* kFile = ".github/workflows/ci.yml";
 constexpr const char* kCheckout = "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683";
 
 const reviewer::plugins::Registry& registry() {
   static const auto loaded = reviewer::plugins::Registry::load(REVIEWER_BINARY_DIR "/plugins");
-  if (!loaded.refusals.empty()) {
-    std::cerr << reviewer::report::to_text(loaded.refusals.front()) << "\n";
+  if (!loaded) {
+    std::cerr << reviewer::report::to_text(loaded.error()) << "\n";
     std::abort();
   }
-  return loaded.registry;
+  return *loaded;
 }
 
 PlanResult load_and_plan(const std::string& text) {
   auto root = reviewer::yaml::load(text, kFile);
   if (!root) {
-    return {std::nullopt, {{root.error().code, root.error().message, {}}}};
+    return root.error();
   }
   return reviewer::plan::plan_workflow(*root, {kFile, "build", "main"}, registry());
 }
@@ -111,10 +111,8 @@ long max_rss_kib() {
 void run(benchmark::State& state, const std::string& text, bool expect_plan) {
   registry();
   auto first = load_and_plan(text);
-  if (first.plan.has_value() != expect_plan) {
-    state.SkipWithError(first.refusals.empty()
-                            ? "planned unexpectedly"
-                            : (first.refusals[0].rule + ": " + first.refusals[0].message).c_str());
+  if (first.ok() != expect_plan) {
+    state.SkipWithError(first.ok() ? "planned unexpectedly" : first.error().to_string().c_str());
     return;
   }
   const long rss_before = max_rss_kib();

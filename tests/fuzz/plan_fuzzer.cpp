@@ -17,14 +17,14 @@ namespace {
 const reviewer::plugins::Registry& registry() {
   static const auto loaded = [] {
     auto l = reviewer::plugins::Registry::load(REVIEWER_BINARY_DIR "/plugins");
-    if (!l.refusals.empty()) {
-      std::cerr << "plan_fuzzer: the build tree's plugins were refused: " << l.refusals[0].rule
-                << " " << l.refusals[0].message << "\n";
+    if (!l) {
+      std::cerr << "plan_fuzzer: the build tree's plugins were refused: " << l.refusals()[0].rule
+                << " " << l.refusals()[0].message << "\n";
       std::abort();
     }
     return l;
   }();
-  return loaded.registry;
+  return *loaded;
 }
 
 bool kebab(const std::string& rule) {
@@ -35,10 +35,10 @@ bool kebab(const std::string& rule) {
   return true;
 }
 
-void check(const reviewer::plan::PlanResult& r) {
-  // Exactly one of a plan and refusals, every refusal named.
-  if (r.plan.has_value() == !r.refusals.empty()) std::abort();
-  for (const auto& refusal : r.refusals) {
+void check(const reviewer::util::Result<reviewer::plan::Plan>& r) {
+  // A plan, or refusals (never none, the outcome type checks that), every refusal named.
+  if (r) return;
+  for (const auto& refusal : r.refusals()) {
     if (!kebab(refusal.rule) || refusal.message.empty()) std::abort();
   }
 }
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   auto root = reviewer::yaml::load(text, ".github/workflows/fuzz.yml");
   if (!root) {
-    if (!kebab(root.error().code)) std::abort();
+    if (!kebab(root.error().rule)) std::abort();
     return 0;
   }
   // Plan the first job the file declares (the common case) and a job it may not have.

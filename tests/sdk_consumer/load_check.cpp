@@ -11,10 +11,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   auto loaded = reviewer::plugins::Registry::load(argv[1]);
-  for (const auto& r : loaded.refusals) {
-    std::cout << reviewer::report::to_text(r) << "\n";
+  if (!loaded) {
+    for (const auto& r : loaded.refusals()) {
+      std::cout << reviewer::report::to_text(r) << "\n";
+    }
+    return 3;
   }
-  for (const auto& p : loaded.registry.plugins()) {
+  for (const auto& p : loaded->plugins()) {
     for (const auto& c : p.claims) {
       std::cout << "loaded " << p.name << " claiming " << c.action;
       for (const auto& ref : c.refs) {
@@ -23,5 +26,5 @@ int main(int argc, char** argv) {
       std::cout << "\n";
     }
   }
-  return loaded.refusals.empty() ? 0 : 3;
+  return 0;
 }

@@ -18,11 +18,11 @@ namespace fs = std::filesystem;
 // Error codes that never reach a user as a refusal (they are turned into one that does).
 const std::set<std::string> kInternalCodes = {"io-error", "invalid-range", "invalid-version"};
 
-// Rule ids as the code writes them: the first argument of refuse/fail/make_error/stop, or the
+// Rule ids as the code writes them: the first argument of refuse/fail/refusal/stop, or the
 // first member of a Refusal or EnvVerdict braced initialiser, or a rule table entry.
 std::set<std::string> emitted_rules() {
   static const std::regex kRule(
-      R"re((?:refuse|fail|make_error|stop|Refusal\{|push_back\(\{|return \{\{|EnvVerdict\{|JobKeyRule\{"[a-z-]+",|reject_rule\s*=|rule\s*=|kRule\w*\s*=)\(?\s*"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)")re");
+      R"re((?:refuse|fail|refusal|stop|Refusal\{|push_back\(\{|return \{\{|EnvVerdict\{|JobKeyRule\{"[a-z-]+",|reject_rule\s*=|rule\s*=|kRule\w*\s*=)\(?\s*"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)")re");
   std::set<std::string> out;
   for (const char* root : {"core", "plugins"}) {
     for (const auto& e : fs::recursive_directory_iterator(fs::path(REVIEWER_SOURCE_DIR) / root)) {

@@ -19,7 +19,7 @@
 #include "core/report/refusal.h"
 #include "core/report/render.h"
 
-namespace reviewer::launch::credtest {
+namespace reviewer::credentials::credtest {
 
 inline constexpr std::string_view kAlnum =
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -173,4 +173,4 @@ inline std::vector<std::string> as_unprivileged(
   return out;
 }
 
-}  // namespace reviewer::launch::credtest
+}  // namespace reviewer::credentials::credtest

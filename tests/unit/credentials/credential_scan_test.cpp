@@ -1,14 +1,14 @@
 // The self-check's credential scan over real files: each credential kind is found by name and
 // message, no token value is ever printed, links are not followed, the bounds hold, and a clean
 // tree full of look-alikes yields nothing.
-#include "core/launch/credential_scan.h"
+#include "core/credentials/credential_scan.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "tests/unit/credentials/credential_fixture.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 using namespace credtest;  // NOLINT(google-build-using-namespace): the fixture
@@ -494,4 +494,4 @@ TEST(CredentialScan, LookAlikesAreNotFindings) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -1,11 +1,11 @@
 // The settings by which a configuration file hands a tool a credential, decided by key and
 // named without their values.
-#include "core/launch/credential_settings.h"
+#include "core/credentials/credential_settings.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 using ::testing::ElementsAre;
@@ -146,4 +146,4 @@ TEST(WithoutUserinfo, HidesWhatAUrlCarriesBeforeItsHost) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -1,10 +1,10 @@
 // The git-config(1) syntax the credential scan reads: what git reads from a file, never less.
-#include "core/launch/git_config_text.h"
+#include "core/credentials/git_config_text.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 std::vector<std::string> entries(std::string_view text) {
@@ -78,4 +78,4 @@ TEST(GitConfigText, CrLfLineEndsAreRead) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -1,6 +1,6 @@
 // Where the self-check looks in the running image, and that its token shapes raise nothing on a
 // real /etc.
-#include "core/launch/image_credentials.h"
+#include "core/credentials/image_credentials.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 
 #include "tests/unit/credentials/credential_fixture.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 using ::testing::Contains;
@@ -89,4 +89,4 @@ TEST(ImageCredentials, TheTokenShapesFindNothingInThisMachinesEtc) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -1,13 +1,13 @@
 // Every token shape of shared/reference/env-policy.md: the shape is found where a file or a
 // variable holds it, only its keyword is shown, and near misses are not tokens.
-#include "core/launch/token_shapes.h"
+#include "core/credentials/token_shapes.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "tests/unit/credentials/credential_fixture.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 using namespace credtest;  // NOLINT(google-build-using-namespace): the alphabets and fake()
@@ -183,4 +183,4 @@ TEST(TokenShapes, BinaryBytesAroundATokenDoNotHideIt) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

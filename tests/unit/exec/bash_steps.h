@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/exec/bash_command.h"
 #include "core/exec/supervisor.h"
 
 namespace reviewer::exec::testing {
@@ -35,9 +36,7 @@ class Scratch {
     std::string path = dir_ + "/script-" + std::to_string(counter_++) + ".sh";
     std::ofstream(path) << script;
     StepSpec s;
-    s.argv = pipefail ? std::vector<std::string>{"/bin/bash", "--noprofile", "--norc",
-                                                 "-eo",       "pipefail",    path}
-                      : std::vector<std::string>{"/bin/bash", "-e", path};
+    s.argv = *bash_command_line(pipefail ? "bash" : "", path);
     s.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir_};
     s.cwd = dir_;
     s.label = "[step] ";

@@ -46,7 +46,8 @@ class PublishReports : public ::testing::Test {
 
 TEST_F(PublishReports, AnOkBuildWritesBothReports) {
   BuildOutcome outcome;
-  publish_build_reports(*scratch_, plan_, outcome, log_[1]);
+  exec::FdLogSink log(log_[1]);
+  publish_build_reports(*scratch_, plan_, outcome, log);
   EXPECT_EQ(outcome.verdict, BuildOutcome::Verdict::kOk);
   EXPECT_THAT(tmp_.read("review/report.json"), HasSubstr(R"("verdict": "review-build-ok")"));
   EXPECT_TRUE(tmp_.has("review/report.xml"));
@@ -55,7 +56,8 @@ TEST_F(PublishReports, AnOkBuildWritesBothReports) {
 TEST_F(PublishReports, AReportThatCannotBeWrittenFailsAnOkBuild) {
   fs::create_directories(tmp_ / "review/report.json");
   BuildOutcome outcome;
-  publish_build_reports(*scratch_, plan_, outcome, log_[1]);
+  exec::FdLogSink log(log_[1]);
+  publish_build_reports(*scratch_, plan_, outcome, log);
   EXPECT_EQ(outcome.verdict, BuildOutcome::Verdict::kFailed);
   const std::string expected =
       "report-unwritable: cannot write " + tmp_ / "review/report.json" + ": Is a directory";
@@ -66,7 +68,8 @@ TEST_F(PublishReports, AReportThatCannotBeWrittenFailsAnOkBuild) {
 TEST_F(PublishReports, AReportWrittenBeforeALaterFailureSaysFailed) {
   fs::create_directories(tmp_ / "review/report.xml");
   BuildOutcome outcome;
-  publish_build_reports(*scratch_, plan_, outcome, log_[1]);
+  exec::FdLogSink log(log_[1]);
+  publish_build_reports(*scratch_, plan_, outcome, log);
   EXPECT_EQ(outcome.verdict, BuildOutcome::Verdict::kFailed);
   EXPECT_THAT(tmp_.read("review/report.json"), HasSubstr(R"("verdict": "review-build-failed")"));
   EXPECT_THAT(tmp_.read("review/report.json"), HasSubstr("report-unwritable: "));
@@ -77,7 +80,8 @@ TEST_F(PublishReports, AFailedBuildKeepsItsOwnSummary) {
   BuildOutcome outcome;
   outcome.verdict = BuildOutcome::Verdict::kFailed;
   outcome.summary = "job 'test' step 2 'run' exited 1";
-  publish_build_reports(*scratch_, plan_, outcome, log_[1]);
+  exec::FdLogSink log(log_[1]);
+  publish_build_reports(*scratch_, plan_, outcome, log);
   EXPECT_EQ(outcome.summary, "job 'test' step 2 'run' exited 1");
   EXPECT_THAT(logged(), HasSubstr("report-unwritable: "));
 }

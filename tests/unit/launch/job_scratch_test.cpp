@@ -111,7 +111,7 @@ TEST(JobScratch, AReviewRootThatIsALinkIsRefusedAtTheStart) {
   fs::create_directory_symlink(elsewhere.path(), tmp / "review");
   auto made = JobScratch::create(tmp.path(), {});
   ASSERT_FALSE(made);
-  EXPECT_EQ(made.error().code, "internal-error");
+  EXPECT_EQ(made.error().rule, "internal-error");
   EXPECT_THAT(made.error().message, ::testing::StartsWith("cannot create '" + tmp / "review"));
 }
 

@@ -59,7 +59,7 @@ TEST(TreeRemoval, ATreeDeeperThanTheBoundFailsByName) {
   auto fd = tmp.open();
   auto removed = util::remove_entry(fd.get(), "deep", "/tmp/deep");
   ASSERT_FALSE(removed);
-  EXPECT_EQ(removed.error().code, "cleanup-failed");
+  EXPECT_EQ(removed.error().rule, "cleanup-failed");
   EXPECT_THAT(removed.error().message,
               ::testing::MatchesRegex("cannot remove '/tmp/deep(/d)+': nested deeper than 256 "
                                       "directories: .*"));

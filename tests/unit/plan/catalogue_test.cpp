@@ -43,11 +43,11 @@ const std::set<std::string> kRules = {
     // Scalars GitHub retypes.
     "retyped-scalar"};
 
-// Rule ids as the sources pass them: refuse("id", ...), stop("id", ...), make_error("id", ...),
+// Rule ids as the sources pass them: refuse("id", ...), stop("id", ...), refusal("id", ...),
 // EnvVerdict{"id", ...}, JobKeyRule{"key", "id", ...}, and `cond ? "id" : "id"`.
 std::set<std::string> emitted() {
   std::set<std::string> ids;
-  const std::regex call(R"re((?:refuse|stop|make_error)\(\s*"([a-z0-9-]+)")re");
+  const std::regex call(R"re((?:refuse|stop|refusal)\(\s*"([a-z0-9-]+)")re");
   const std::regex verdict(R"re(EnvVerdict\{"([a-z0-9-]+)")re");
   const std::regex key_rule(R"re(JobKeyRule\{"[^"]*",\s*"([a-z0-9-]+)")re");
   const std::regex ternary(R"re(\?\s*"([a-z0-9]+-[a-z0-9-]+)"\s*:\s*"([a-z0-9]+-[a-z0-9-]+)")re");

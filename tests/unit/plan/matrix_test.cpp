@@ -18,11 +18,11 @@ std::vector<std::string> expand(const std::string& yaml) {
   EXPECT_TRUE(node.ok()) << node.error().to_string();
   auto value = to_expression_value(*node);
   if (!value) {
-    return {value.error().code + ": " + value.error().message};
+    return {value.error().rule + ": " + value.error().message};
   }
   auto combos = expand_matrix(value->as_object());
   if (!combos) {
-    return {combos.error().code + ": " + combos.error().message};
+    return {combos.error().rule + ": " + combos.error().message};
   }
   std::vector<std::string> out;
   for (const auto& c : *combos) {
@@ -144,15 +144,15 @@ TEST(Matrix, TheHostChoosesOneCombination) {
 
   auto none = choose_combination(*combos, {});
   ASSERT_FALSE(none.ok());
-  EXPECT_EQ(none.error().code, "matrix-combination-required");
+  EXPECT_EQ(none.error().rule, "matrix-combination-required");
   EXPECT_EQ(none.error().message,
             "the job runs in 4 matrix combinations and the review runs one: choose it with "
             "--matrix NAME=VALUE ...; the combinations are:\n  node=20, os=ubuntu-latest\n  "
             "node=20, os=ubuntu-24.04\n  node=22, os=ubuntu-latest\n  node=22, os=ubuntu-24.04");
   auto missing = choose_combination(*combos, {{"node", "18"}});
-  EXPECT_EQ(missing.error().code, "matrix-combination-missing");
+  EXPECT_EQ(missing.error().rule, "matrix-combination-missing");
   auto ambiguous = choose_combination(*combos, {{"node", "22"}});
-  EXPECT_EQ(ambiguous.error().code, "matrix-combination-ambiguous");
+  EXPECT_EQ(ambiguous.error().rule, "matrix-combination-ambiguous");
   EXPECT_EQ(ambiguous.error().message,
             "2 matrix combinations have node=22; name more keys to choose one of:\n  node=22, "
             "os=ubuntu-latest\n  node=22, os=ubuntu-24.04");

@@ -42,10 +42,10 @@ inline constexpr const char* kCheckout =
 // The build tree's plugins (the test depends on the plugin_manifest target).
 inline const plugins::Registry& registry() {
   static const auto loaded = plugins::Registry::load(REVIEWER_BINARY_DIR "/plugins");
-  if (!loaded.refusals.empty()) {
-    ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.refusals.front());
+  if (!loaded) {
+    ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.error());
   }
-  return loaded.registry;
+  return *loaded;
 }
 
 // Writes `text` into $REVIEWER_FUZZ_SEED_DIR (when set) so the fuzzer starts from every
@@ -59,17 +59,22 @@ inline void dump_seed(const std::string& name, const std::string& text) {
   std::ofstream(std::filesystem::path(dir) / (name + ".yml")) << text;
 }
 
+// One planning pass as the tests inspect it: the plan, or the refusals.
+struct Planned {
+  std::optional<Plan> plan;
+  report::Refusals refusals;
+};
+
 // Loads and plans `text` as .github/workflows/ci.yml; "(planned)" or one
 // "file:line:column: rule: message" line per refusal.
 inline std::string plan_text(const std::string& text, const std::string& job = "build",
-                             const std::string& base = "main", PlanResult* out = nullptr) {
+                             const std::string& base = "main", Planned* out = nullptr) {
   const std::string file = ".github/workflows/ci.yml";
-  PlanResult result;
-  auto root = yaml::load(text, file);
-  if (!root) {
-    result.refusals.push_back({root.error().code, root.error().message, root.error().location});
+  Planned result;
+  if (auto planned = plan::plan_text(text, {file, job, base}, registry())) {
+    result.plan = std::move(*planned);
   } else {
-    result = plan_workflow(*root, {file, job, base}, registry());
+    result.refusals = planned.refusals();
   }
   std::string lines;
   for (const auto& r : result.refusals) {

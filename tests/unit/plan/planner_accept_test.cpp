@@ -105,7 +105,7 @@ const std::string& form(const std::string& name) {
 }
 
 nlohmann::json plan_json(const std::string& wf, const std::string& job = "build") {
-  PlanResult r;
+  testing::Planned r;
   EXPECT_EQ(plan_text(wf, job, "main", &r), "(planned)\n");
   if (!r.plan) {
     return {};
@@ -230,7 +230,7 @@ TEST(PlanScales, LongNeedsChainIsPlannedQuickly) {
     wf += "  j" + std::to_string(i) + ": " + job + ", needs: j" + std::to_string(i - 1) + "}\n";
   }
   const auto start = std::chrono::steady_clock::now();
-  PlanResult r;
+  testing::Planned r;
   EXPECT_EQ(plan_text(wf, "j1499", "main", &r), "(planned)\n");
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
   ASSERT_TRUE(r.plan.has_value());

@@ -151,7 +151,7 @@ const Case kCases[] = {
      kF + ":4:14: expression-in-runs-on: 'runs-on' holds an expression: '${{ matrix.os }}'\n"},
     {"JobCondition", job("    if: github.event_name == 'push'\n"),
      kF + ":5:9: job-condition: job 'if' must be exactly success() or always(), got "
-          "'github.event_name == 'push''\n"},
+          "'github.event_name == \\'push\\''\n"},
     {"JobWithoutSteps", "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n",
      kF + ":4:5: job-without-steps: job 'build' has no steps\n"},
     {"FirstStepNotCheckout",
@@ -356,7 +356,7 @@ TEST(Planner, RefusesNeededJobsToo) {
 TEST(Planner, DispatchesInputsToThePlugin) {
   const std::string wf =
       job("", "").substr(0, job("", "").size() - 1) + "\n        with:\n          fetch-depth: 2\n";
-  PlanResult r;
+  testing::Planned r;
   plan_text(wf, "build", "main", &r);
   ASSERT_EQ(r.refusals.size(), 1u);
   EXPECT_EQ(r.refusals[0].rule, "invalid-input-value");

@@ -73,7 +73,7 @@ TEST(Property, MutatedWorkflowsArePlannedOrRefusedByName) {
   for (int i = 0; i < 600; ++i) {
     const std::string text = mutate(seeds[rng() % seeds.size()], rng);
     const auto start = std::chrono::steady_clock::now();
-    PlanResult r;
+    testing::Planned r;
     testing::plan_text(text, "build", "main", &r);
     ASSERT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << text;
     ASSERT_NE(r.plan.has_value(), !r.refusals.empty()) << text;

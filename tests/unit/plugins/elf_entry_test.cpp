@@ -46,7 +46,7 @@ TEST(ElfEntry, TruncatedAndForeignFilesAreMalformedNotCrashes) {
     std::ofstream(tmp, std::ios::binary | std::ios::trunc) << bytes.substr(0, n);
     auto s = symbols_of(tmp);
     if (!s.ok()) {
-      EXPECT_EQ(s.error().code, "plugin-malformed") << n;
+      EXPECT_EQ(s.error().rule, "plugin-malformed") << n;
     }
   }
   // Section header offsets pointing far outside the file.
@@ -57,7 +57,7 @@ TEST(ElfEntry, TruncatedAndForeignFilesAreMalformedNotCrashes) {
   std::ofstream(tmp, std::ios::binary | std::ios::trunc) << corrupt;
   auto s = symbols_of(tmp);
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, "plugin-malformed");
+  EXPECT_EQ(s.error().rule, "plugin-malformed");
   std::filesystem::remove(tmp);
 }
 

@@ -19,7 +19,7 @@ TEST(Manifest, RefusesMalformedLinesByPosition) {
                                  kHash + "  ../run.so", std::string(64, 'A') + "  run.so"}) {
     auto m = parse_manifest("\n" + bad + "\n", "M");
     ASSERT_FALSE(m.ok()) << bad;
-    EXPECT_EQ(m.error().code, "plugin-manifest-invalid");
+    EXPECT_EQ(m.error().rule, "plugin-manifest-invalid");
     EXPECT_EQ(m.error().location->to_string(), "M:2:1");
   }
 }

@@ -44,8 +44,8 @@ std::string read_all(const fs::path& p) {
 // (bash -e) against a fresh GITHUB_PATH file; what the script appended to that file.
 std::string github_path_after(const std::string& action_id, const workflow::Step& step) {
   auto loaded = Registry::load(REVIEWER_BINARY_DIR "/plugins");
-  EXPECT_TRUE(loaded.refusals.empty());
-  const PluginLibrary* plugin = loaded.registry.find(action_id);
+  EXPECT_TRUE(loaded.ok());
+  const PluginLibrary* plugin = loaded->find(action_id);
   EXPECT_NE(plugin, nullptr);
   if (plugin == nullptr) {
     return "(no plugin)";

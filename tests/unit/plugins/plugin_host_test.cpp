@@ -70,9 +70,9 @@ class Marker {
   fs::path path_;
 };
 
-std::vector<std::string> rules(const Registry::Loaded& l) {
+std::vector<std::string> rules(const util::Result<Registry>& l) {
   std::vector<std::string> out;
-  for (const auto& r : l.refusals) {
+  for (const auto& r : l ? report::Refusals{} : l.refusals()) {
     out.push_back(r.rule);
   }
   return out;
@@ -86,21 +86,21 @@ TEST(PluginHost, LoadsAVerifiedPluginAndRunsItsCode) {
   d.add("good");
   d.write_manifest();
   auto loaded = Registry::load(d.path());
-  EXPECT_TRUE(loaded.refusals.empty());
-  ASSERT_NE(loaded.registry.find("test-org/good"), nullptr);
-  EXPECT_EQ(loaded.registry.find("test-org/good")->name, "good");
-  EXPECT_EQ(loaded.registry.claim("test-org/good")->refs.at(0).tag, "v1.0.0");
+  EXPECT_TRUE(loaded.ok());
+  ASSERT_NE(loaded->find("test-org/good"), nullptr);
+  EXPECT_EQ(loaded->find("test-org/good")->name, "good");
+  EXPECT_EQ(loaded->claim("test-org/good")->refs.at(0).tag, "v1.0.0");
   EXPECT_TRUE(marker.exists()) << "the canary must be live: loading runs constructors";
 }
 
 TEST(PluginHost, TheBuiltPluginsLoadWithoutRefusal) {
   auto loaded = Registry::load(REVIEWER_BINARY_DIR "/plugins");
-  EXPECT_TRUE(loaded.refusals.empty());
-  EXPECT_EQ(loaded.registry.plugins().size(), 7u);
+  EXPECT_TRUE(loaded.ok());
+  EXPECT_EQ(loaded->plugins().size(), 7u);
   for (const char* action :
        {"actions/checkout", "actions/setup-node", "oven-sh/setup-bun", "actions/cache",
         "actions/upload-artifact", "socketdev/action", "run"}) {
-    EXPECT_NE(loaded.registry.find(action), nullptr) << action;
+    EXPECT_NE(loaded->find(action), nullptr) << action;
   }
 }
 
@@ -111,7 +111,7 @@ TEST(PluginHost, RefusesWrongAbiBeforeAnyCodeRuns) {
   d.write_manifest();
   auto loaded = Registry::load(d.path());
   ASSERT_THAT(rules(loaded), ElementsAre("plugin-abi-mismatch"));
-  EXPECT_EQ(loaded.refusals[0].message,
+  EXPECT_EQ(loaded.refusals()[0].message,
             "'wrong_abi.so' was built for another plugin ABI: expected entry "
             "'reviewer_plugin_v1', found 'reviewer_plugin_v2'");
   EXPECT_FALSE(marker.exists()) << "the file was loaded before it was refused";
@@ -133,7 +133,7 @@ TEST(PluginHost, RefusesADescriptorOfAnotherAbiVersion) {
   d.write_manifest();
   auto loaded = Registry::load(d.path());
   ASSERT_THAT(rules(loaded), ElementsAre("plugin-abi-mismatch"));
-  EXPECT_EQ(loaded.refusals[0].message, "'descriptor_v2.so' declares ABI version 2, expected 1");
+  EXPECT_EQ(loaded.refusals()[0].message, "'descriptor_v2.so' declares ABI version 2, expected 1");
 }
 
 TEST(PluginHost, RefusesANameThatIsNotTheFileStem) {
@@ -151,7 +151,7 @@ TEST(PluginHost, RefusesTwoPluginsClaimingOneAction) {
   d.write_manifest();
   auto loaded = Registry::load(d.path());
   ASSERT_THAT(rules(loaded), ElementsAre("plugin-duplicate-action"));
-  EXPECT_EQ(loaded.refusals[0].message,
+  EXPECT_EQ(loaded.refusals()[0].message,
             "'good_twin.so' and 'good.so' both claim action 'test-org/good'");
 }
 
@@ -265,17 +265,17 @@ TEST(PluginHost, ExceptionsStopAtThePluginBoundary) {
   d.add("throws");
   d.write_manifest();
   auto loaded = Registry::load(d.path());
-  ASSERT_TRUE(loaded.refusals.empty());
+  ASSERT_TRUE(loaded.ok());
   workflow::Step step;
   step.action = "test-org/throws";
   step.location = {"wf.yml", 3, 7};
-  auto outcome = plan_step(*loaded.registry.find("test-org/throws"), step, {"job", "wf.yml", 1});
+  auto outcome = plan_step(*loaded->find("test-org/throws"), step, {"job", "wf.yml", 1});
   ASSERT_EQ(outcome.refusals.size(), 1u);
   EXPECT_EQ(outcome.refusals[0].rule, "plugin-internal-error");
   EXPECT_EQ(outcome.refusals[0].message, "plan exploded");
   EXPECT_EQ(outcome.refusals[0].location->to_string(), "wf.yml:3:7");
   RecordingHost host;
-  execute_step(*loaded.registry.find("test-org/throws"), step, host);
+  execute_step(*loaded->find("test-org/throws"), step, host);
   EXPECT_THAT(host.failures, ElementsAre("plugin-internal-error: execute exploded"));
 }
 

@@ -135,7 +135,7 @@ TEST(NodeVersion, Forms) {
                    "22.22.1 @.node-version"}));
   EXPECT_EQ(summary(parse_node_version("# comment\n20\n")),
             (Lines{"invalid-declaration: .node-version holds more than one line (\"# "
-                   "comment\\x0a20\"); it must hold exactly one version and no comments "
+                   "comment\\x0A20\"); it must hold exactly one version and no comments "
                    "@.node-version:1:1"}));
   EXPECT_EQ(summary(parse_node_version("latest")).size(), 1U);
 }

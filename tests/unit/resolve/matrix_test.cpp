@@ -48,7 +48,7 @@ std::string error_of(const json& doc) {
   if (m.ok()) {
     return "ok";
   }
-  return m.error().code + ": " + m.error().message;
+  return m.error().rule + ": " + m.error().message;
 }
 
 TEST(Matrix, ShippedFileLoads) {
@@ -197,11 +197,11 @@ TEST(Matrix, ValuesChecked) {
 
 TEST(Matrix, FileErrors) {
   test_support::TempDir dir;
-  EXPECT_EQ(load_matrix(dir / "absent.json").error().code, "invalid-matrix");
-  EXPECT_EQ(load_matrix(dir.path()).error().code, "invalid-matrix");
+  EXPECT_EQ(load_matrix(dir / "absent.json").error().rule, "invalid-matrix");
+  EXPECT_EQ(load_matrix(dir.path()).error().rule, "invalid-matrix");
   dir.write("big.json", std::string(kMaxMatrixBytes + 1, ' '));
   EXPECT_EQ(load_matrix(dir / "big.json").error().message,
-            "\"" + (dir / "big.json") + "\" is over the 1048576-byte bound");
+            "\"" + (dir / "big.json") + "\" is 1048577 bytes, over the 1048576-byte bound");
 }
 
 }  // namespace

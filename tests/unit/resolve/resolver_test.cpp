@@ -29,26 +29,26 @@ const char* kHas =
 
 class Resolver : public ::testing::Test {
  protected:
-  std::variant<Resolution, report::Refusals> run(const std::vector<Pin>& pins = {}) {
+  util::Result<Resolution> run(const std::vector<Pin>& pins = {}) {
     return resolve(dir_.path(), matrix_, pins);
   }
   std::string image(const std::vector<Pin>& pins = {}) {
     auto r = run(pins);
-    if (auto* res = std::get_if<Resolution>(&r)) {
-      return res->image;
+    if (r) {
+      return r->image;
     }
     std::string out;
-    for (const auto& f : std::get<report::Refusals>(r)) {
+    for (const auto& f : r.refusals()) {
       out += f.rule + ": " + f.message + "\n";
     }
     return out;
   }
   report::Refusals refusals(const std::vector<Pin>& pins = {}) {
     auto r = run(pins);
-    if (auto* rs = std::get_if<report::Refusals>(&r)) {
-      return *rs;
+    if (!r) {
+      return r.refusals();
     }
-    ADD_FAILURE() << "resolved to " << std::get<Resolution>(r).image;
+    ADD_FAILURE() << "resolved to " << r->image;
     return {};
   }
   TempDir dir_;
@@ -58,7 +58,7 @@ class Resolver : public ::testing::Test {
 TEST_F(Resolver, EnginesSelectsOneImage) {
   dir_.write("package.json", R"({"engines": {"node": "22.x"}})");
   EXPECT_EQ(image(), "reviewer-node22-bun1310");
-  auto r = std::get<Resolution>(run());
+  auto r = *run();
   EXPECT_EQ(r.runtimes.at("node"), "22.22.1");
   ASSERT_EQ(r.declarations.size(), 1U);
   EXPECT_EQ(r.declarations[0].source, "package.json engines.node");

@@ -61,7 +61,7 @@ TEST(SemverVersion, ErrorsNameWhatIsWrong) {
   EXPECT_EQ(parse_version("1.2").error().message,
             "\"1.2\" is not a valid semantic version (expected "
             "MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD])");
-  EXPECT_EQ(parse_version("1.2").error().code, "invalid-version");
+  EXPECT_EQ(parse_version("1.2").error().rule, "invalid-version");
   EXPECT_EQ(parse_version("9007199254740992.0.0").error().message,
             "\"9007199254740992.0.0\": major version 9007199254740992 is larger than "
             "9007199254740991");
@@ -121,7 +121,7 @@ TEST(SemverSatisfies, HostileInputDoesNotCrash) {
 TEST(SemverRange, RangeErrorsQuoteTheRange) {
   const auto r = Range::parse(">=abc");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().code, "invalid-range");
+  EXPECT_EQ(r.error().rule, "invalid-range");
   EXPECT_EQ(r.error().message,
             "\">=abc\" is not a valid semver range: \">=abc\" is not a comparator (expected an "
             "operator <, <=, >, >=, = or none, then a version)");

@@ -80,15 +80,17 @@ typedef struct reviewer_job_context {
 
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
  * called several times (every reason is reported). pin records a runtime the resolver must
- * satisfy. */
+ * satisfy. New members are only ever appended; each carries the SDK version that added it. */
 typedef struct reviewer_plan_sink {
   size_t struct_size;
   void* host;
-  void (*skip)(void* host, reviewer_str assertion);
-  void (*run)(void* host);
-  void (*refuse)(void* host, reviewer_str rule, reviewer_str message, reviewer_location location);
-  void (*pin)(void* host, reviewer_str runtime, reviewer_str version, reviewer_location location);
-  void (*assert_fetch_depth)(void* host, int32_t depth);
+  /* 1.0 */ void (*skip)(void* host, reviewer_str assertion);
+  /* 1.0 */ void (*run)(void* host);
+  /* 1.0 */ void (*refuse)(void* host, reviewer_str rule, reviewer_str message,
+                           reviewer_location location);
+  /* 1.0 */ void (*pin)(void* host, reviewer_str runtime, reviewer_str version,
+                        reviewer_location location);
+  /* 1.0 */ void (*assert_fetch_depth)(void* host, int32_t depth);
 } reviewer_plan_sink;
 
 /* The worktree's history shape as the host's libgit2 guard read it. */

@@ -3,6 +3,7 @@
 // equivalent. Header-only, part of the SDK.
 #pragma once
 
+#include <reviewer/sdk/claim.hpp>
 #include <reviewer/sdk/js_text.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
@@ -182,15 +183,12 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
   return ok;
 }
 
-// The release tag `ref` was reviewed against, from the plugin's own list; empty if unknown.
-inline std::string_view reviewed_tag(std::span<const reviewer_reviewed_ref> refs,
-                                     std::string_view ref) {
-  for (const auto& r : refs) {
-    if (ref == r.sha) {
-      return r.tag;
-    }
-  }
-  return {};
+// check_inputs for the step of a claimed action: the action is named as the workflow wrote it,
+// and the release is the one the claim reviewed the step's ref against (`claim.tag_of`).
+template <std::size_t N>
+bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
+                  const PlanDecision& decision, const Claim<N>& claim) {
+  return check_inputs(step, specs, decision, step.action(), claim.tag_of(step.ref()));
 }
 
 }  // namespace reviewer::sdk

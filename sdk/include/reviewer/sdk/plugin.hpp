@@ -4,6 +4,7 @@
 
 #include <reviewer/sdk/abi.h>
 #include <reviewer/sdk/version.h>
+#include <reviewer/sdk/claim.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -284,17 +285,33 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
 #define REVIEWER_DETAIL_CAT(a, b) REVIEWER_DETAIL_CAT2(a, b)
 #define REVIEWER_DETAIL_ENTRY REVIEWER_DETAIL_CAT(reviewer_plugin_v, REVIEWER_ABI_VERSION)
 
-// Declares the plugin: its name (equal to the shared object's file stem), the Action class, and
-// a `reviewer_claim` array of the action ids it handles with their reviewed refs.
-#define REVIEWER_PLUGIN(NAME, ACTION_CLASS, CLAIMS)                                        \
+// Declares the plugin: the Action class and its Claim (claim.hpp). The plugin's name is the
+// shared object's file stem, which reviewer_add_plugin() passes as REVIEWER_PLUGIN_NAME, so it
+// is written once, in CMake.
+#define REVIEWER_PLUGIN(ACTION_CLASS, CLAIM) \
+  REVIEWER_PLUGIN_NAMED(REVIEWER_DETAIL_PLUGIN_NAME, ACTION_CLASS, CLAIM)
+
+#ifdef REVIEWER_PLUGIN_NAME
+#define REVIEWER_DETAIL_PLUGIN_NAME REVIEWER_PLUGIN_NAME
+#else
+// Not built with reviewer_add_plugin(): the compiler names this identifier as undeclared.
+#define REVIEWER_DETAIL_PLUGIN_NAME REVIEWER_PLUGIN_NAME_is_set_by_reviewer_add_plugin
+#endif
+
+// The same with an explicit name, for the host's own tests of a name that does not match the
+// file (plugin-name-mismatch); a plugin uses REVIEWER_PLUGIN.
+#define REVIEWER_PLUGIN_NAMED(NAME, ACTION_CLASS, CLAIM)                                   \
+  namespace {                                                                              \
+  constexpr reviewer_claim reviewer_detail_claims[] = {(CLAIM).to_c()};                    \
+  }                                                                                        \
   extern "C" __attribute__((visibility("default"), used, section(REVIEWER_ENTRY_SECTION))) \
   const reviewer_plugin_descriptor REVIEWER_DETAIL_ENTRY = {                               \
       REVIEWER_ABI_VERSION,                                                                \
       sizeof(reviewer_plugin_descriptor),                                                  \
       REVIEWER_SDK_VERSION_STRING,                                                         \
       NAME,                                                                                \
-      CLAIMS,                                                                              \
-      sizeof(CLAIMS) / sizeof((CLAIMS)[0]),                                                \
+      reviewer_detail_claims,                                                              \
+      1,                                                                                   \
       &::reviewer::sdk::detail::create<ACTION_CLASS>,                                      \
       &::reviewer::sdk::detail::destroy,                                                   \
       &::reviewer::sdk::detail::plan,                                                      \

@@ -1,4 +1,4 @@
-#include "core/launch/file_walk.h"
+#include "core/credentials/file_walk.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 
 #include "core/util/unique_fd.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 std::vector<std::string> names_in(int dir_fd) {
@@ -78,42 +78,4 @@ std::vector<std::string> names_in_directory(const std::string& dir) {
   return fd.valid() ? names_in(fd.get()) : std::vector<std::string>();
 }
 
-util::Result<std::string> read_regular_file(int dir_fd, const char* name, std::size_t max_bytes,
-                                            bool follow_link) {
-  const int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow_link ? 0 : O_NOFOLLOW);
-  util::UniqueFd fd(::openat(dir_fd, name, flags));
-  if (!fd.valid()) {
-    return util::make_error("io-error", errno == ELOOP ? "a symbolic link" : std::strerror(errno));
-  }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) {
-    return util::make_error("io-error", std::strerror(errno));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    return util::make_error("io-error", "not a regular file");
-  }
-  const std::string too_large = "larger than " + std::to_string(max_bytes) + " bytes";
-  if (static_cast<std::size_t>(st.st_size) > max_bytes) {
-    return util::make_error("io-error", too_large);
-  }
-  std::string text;
-  char buf[16384];
-  for (;;) {
-    ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return util::make_error("io-error", std::strerror(errno));
-    }
-    if (n == 0) {
-      return text;
-    }
-    text.append(buf, static_cast<std::size_t>(n));
-    if (text.size() > max_bytes) {  // it grew after fstat
-      return util::make_error("io-error", too_large);
-    }
-  }
-}
-
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

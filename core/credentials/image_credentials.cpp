@@ -1,13 +1,14 @@
-#include "core/launch/image_credentials.h"
+#include "core/credentials/image_credentials.h"
 
 #include <fcntl.h>
 
 #include <algorithm>
 
-#include "core/launch/assignment.h"
-#include "core/launch/file_walk.h"
+#include "core/credentials/file_walk.h"
+#include "core/util/environ.h"
+#include "core/util/file_read.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 constexpr std::string_view kSystemTrees[] = {"/bin",   "/sbin",  "/usr",    "/lib",
@@ -74,7 +75,7 @@ ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments) {
   for (const auto& name : names_in_directory("/home")) {
     add_unique(roots.homes, "/home/" + name);
   }
-  if (auto passwd = read_regular_file(AT_FDCWD, "/etc/passwd", kScanMaxFileBytes, true)) {
+  if (auto passwd = util::read_regular_file(AT_FDCWD, "/etc/passwd", {kScanMaxFileBytes, true})) {
     for (const auto& home : passwd_homes(*passwd)) {
       add_unique(roots.homes, home);
     }
@@ -98,17 +99,13 @@ ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments) {
 report::Refusals find_image_credentials(char** process_env) {
   std::vector<ScanEnvironment> envs(2);
   envs[0].whose = "the launcher";
-  for (char** e = process_env; e != nullptr && *e != nullptr; ++e) {
-    std::string_view entry(*e);
-    if (auto eq = entry.find('='); eq != std::string_view::npos && eq > 0) {
-      envs[0].vars.emplace(entry.substr(0, eq), entry.substr(eq + 1));
-    }
-  }
+  envs[0].vars = util::environ_map(process_env);
   envs[1].whose = "PID 1";
-  if (auto block = read_regular_file(AT_FDCWD, "/proc/1/environ", kScanMaxFileBytes, true)) {
-    envs[1].vars = parse_environ(*block);
+  if (auto block =
+          util::read_regular_file(AT_FDCWD, "/proc/1/environ", {kScanMaxFileBytes, true})) {
+    envs[1].vars = util::parse_environ(*block);
   }
   return scan_for_credentials(image_scan_roots(envs), envs).findings;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 
 // A secret-shaped string in a text. Only `shown` may ever be printed: it is the shape's public
 // keyword followed by "…" (for a private key, its BEGIN line), never a character of the secret.
@@ -22,4 +22,4 @@ struct TokenMatch {
 // placeholder such as `ghp_xxxx…` is not a token. Ordered by offset.
 std::vector<TokenMatch> find_tokens(std::string_view text);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 
 // A setting in a configuration file that hands a tool a credential. `what` names the setting and
 // what the tool would do with it, never its value.
@@ -38,4 +38,4 @@ std::vector<CredentialSetting> registry_auth_settings(std::string_view text);
 // subsection is a URL without printing what it carries.
 std::string without_userinfo(std::string_view url);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

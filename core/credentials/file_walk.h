@@ -11,7 +11,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 
 // One entry met by walk_tree: its path for messages, and the directory descriptor, name and
 // lstat data to read it by without resolving the path again.
@@ -38,10 +38,4 @@ std::size_t walk_tree(const std::string& root, int max_depth, WalkedDirectories&
 // it cannot be read.
 std::vector<std::string> names_in_directory(const std::string& dir);
 
-// The content of the regular file `name` in `dir_fd` (AT_FDCWD for a path). The last component
-// is not followed unless `follow_link` (git follows its includes), nothing blocks on a FIFO, and
-// a file that is not regular or is larger than `max_bytes` is an error naming why.
-util::Result<std::string> read_regular_file(int dir_fd, const char* name, std::size_t max_bytes,
-                                            bool follow_link = false);
-
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -1,4 +1,4 @@
-#include "core/launch/token_shapes.h"
+#include "core/credentials/token_shapes.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 // cmd/generate/config/rules/*.go) as small matchers instead of regular expressions: each is
 // anchored at its keyword, so no backtracking engine ever runs over a 1 MiB file.
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 constexpr std::size_t kNone = 0;
@@ -341,4 +341,4 @@ std::vector<TokenMatch> find_tokens(std::string_view text) {
   return out;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

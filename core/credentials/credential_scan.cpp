@@ -1,4 +1,4 @@
-#include "core/launch/credential_scan.h"
+#include "core/credentials/credential_scan.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,12 +8,18 @@
 #include <set>
 #include <string_view>
 
-#include "core/launch/credential_settings.h"
-#include "core/launch/file_walk.h"
-#include "core/launch/token_shapes.h"
+#include "core/credentials/credential_settings.h"
+#include "core/credentials/file_walk.h"
+#include "core/credentials/token_shapes.h"
+#include "core/util/file_read.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
+
+// Why a file could not be read, for a finding's parenthesis.
+std::string unreadable_because(const util::Refusal& e) {
+  return e.rule == util::kFileSymlink ? "a symbolic link" : e.message;
+}
 
 constexpr const char* kRuleImageCredential = "image-credential";
 constexpr int kMaxGitIncludeDepth = 10;  // git's own bound
@@ -146,7 +152,7 @@ class Scanner {
               static_cast<std::size_t>(e.st.st_size) > kScanMaxFileBytes) {
             return;
           }
-          if (auto text = read_regular_file(e.dir_fd, e.name, kScanMaxFileBytes)) {
+          if (auto text = util::read_regular_file(e.dir_fd, e.name, {kScanMaxFileBytes})) {
             tokens_in(e.path, *text);
           }
         });
@@ -188,10 +194,10 @@ class Scanner {
       add(quoted + " is " + std::string(n.what));
       return;
     }
-    auto text = read_regular_file(AT_FDCWD, path.c_str(), kScanMaxFileBytes);
+    auto text = util::read_regular_file(AT_FDCWD, path, {kScanMaxFileBytes});
     if (!text) {
-      add(quoted + " is " + std::string(n.what) + " that cannot be read (" + text.error().message +
-          "), so it cannot be shown to hold no credential");
+      add(quoted + " is " + std::string(n.what) + " that cannot be read (" +
+          unreadable_because(text.error()) + "), so it cannot be shown to hold no credential");
       return;
     }
     settings_in(path, *text, n.check, home, 0);
@@ -244,7 +250,7 @@ class Scanner {
     } else {
       path = join(parent_of(from), include);
     }
-    if (auto text = read_regular_file(AT_FDCWD, path.c_str(), kScanMaxFileBytes, true)) {
+    if (auto text = util::read_regular_file(AT_FDCWD, path, {kScanMaxFileBytes, true})) {
       settings_in(path, *text, Check::kGitConfig, home, depth);
     }
   }
@@ -298,4 +304,4 @@ CredentialScan scan_for_credentials(const ScanRoots& roots,
   return scan.finish();
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -7,7 +7,7 @@
 
 #include "core/report/refusal.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 
 // Files larger than this are not read for tokens; trees are not opened deeper than this below
 // their root. A credential file named in ScanRoots is checked wherever it is.
@@ -53,4 +53,4 @@ struct CredentialScan {
 CredentialScan scan_for_credentials(const ScanRoots& roots,
                                     const std::vector<ScanEnvironment>& environments);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

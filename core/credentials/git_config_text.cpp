@@ -1,8 +1,8 @@
-#include "core/launch/git_config_text.h"
+#include "core/credentials/git_config_text.h"
 
 #include <optional>
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
@@ -200,4 +200,4 @@ std::vector<GitConfigEntry> parse_git_config(std::string_view text) {
   return out;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 
 // One `key = value` of a git configuration file.
 struct GitConfigEntry {
@@ -24,4 +24,4 @@ struct GitConfigEntry {
 // followed.
 std::vector<GitConfigEntry> parse_git_config(std::string_view text);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

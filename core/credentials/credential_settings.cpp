@@ -1,28 +1,17 @@
-#include "core/launch/credential_settings.h"
+#include "core/credentials/credential_settings.h"
 
 #include <nlohmann/json.hpp>
 
-#include "core/launch/git_config_text.h"
+#include "core/credentials/git_config_text.h"
+#include "core/util/text.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const char* ws = " \t\r\f\v";
-  auto first = s.find_first_not_of(ws);
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return s.substr(first, s.find_last_not_of(ws) - first + 1);
-}
+// The white space of a line of .npmrc or .netrc (lines are already split at '\n').
+std::string_view trim(std::string_view s) { return util::trim(s, " \t\r\f\v"); }
 
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
-}
+using util::lower;
 
 // The user information of `url` ("user:password" in scheme://user:password@host/), if any.
 std::string_view userinfo(std::string_view url) {
@@ -43,7 +32,7 @@ bool carries_credentials(std::string_view url) {
   if (info.empty()) {
     return false;
   }
-  auto scheme = ascii_lower(url.substr(0, url.find("://")));
+  auto scheme = lower(url.substr(0, url.find("://")));
   bool ssh = scheme == "ssh" || scheme == "git+ssh" || scheme == "ssh+git";
   return !ssh || info.find(':') != std::string_view::npos;
 }
@@ -163,4 +152,4 @@ std::vector<CredentialSetting> registry_auth_settings(std::string_view text) {
   return out;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

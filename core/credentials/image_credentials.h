@@ -4,10 +4,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/launch/credential_scan.h"
+#include "core/credentials/credential_scan.h"
 #include "core/report/refusal.h"
 
-namespace reviewer::launch {
+namespace reviewer::credentials {
 
 // The home directories /etc/passwd text names (the sixth field), absolute ones only, in order.
 std::vector<std::string> passwd_homes(std::string_view passwd);
@@ -27,4 +27,4 @@ ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments);
 // launcher's environment (`process_env`) and PID 1's (/proc/1/environ).
 report::Refusals find_image_credentials(char** process_env);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::credentials

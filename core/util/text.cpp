@@ -1,0 +1,47 @@
+#include "core/util/text.h"
+
+namespace reviewer::util {
+
+std::string_view trim(std::string_view s, std::string_view space) {
+  const auto first = s.find_first_not_of(space);
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  return s.substr(first, s.find_last_not_of(space) - first + 1);
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+  }
+  return out;
+}
+
+std::string quote(std::string_view value, char mark) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  // Built by appending: GCC 12's -Wrestrict misfires on `"\"" + std::string(s)` at -O3.
+  std::string out(1, mark);
+  for (std::size_t i = 0; i < value.size() && i < kQuoteMax; ++i) {
+    const auto c = static_cast<unsigned char>(value[i]);
+    if (c == static_cast<unsigned char>(mark) || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 0xf];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (value.size() > kQuoteMax) {
+    out += "...";
+  }
+  out += mark;
+  return out;
+}
+
+}  // namespace reviewer::util

@@ -1,0 +1,285 @@
+// CI's gating through the job loop with a fake runner: no process is spawned, so each rule is
+// checked exactly (verdict, summary, every job's and step's status, what was run and logged).
+#include "core/launch/job_loop.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "core/plan/planner.h"
+#include "core/report/render.h"
+#include "tests/support/temp_dir.h"
+#include "tests/unit/launch/fake_runner.h"
+
+namespace reviewer::launch {
+namespace {
+
+using testing::CapturedLog;
+using ::testing::ElementsAre;
+using testing::FakeGuard;
+using testing::FakeRunner;
+using ::testing::IsEmpty;
+
+const plugins::Registry& registry() {
+  static const auto loaded = plugins::Registry::load(REVIEWER_BINARY_DIR "/plugins");
+  if (!loaded) {
+    ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.error());
+  }
+  return *loaded;
+}
+
+// A job of the workflow: `head` holds its needs/if lines, then a checkout and `steps`.
+std::string job(const std::string& id, const std::string& head, const std::string& steps) {
+  return "  " + id + ":\n    runs-on: ubuntu-latest\n" + head +
+         "    steps:\n"
+         "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n" +
+         steps;
+}
+
+// A named run step whose script tells the fake runner how it ends.
+std::string step(const std::string& name, const std::string& script,
+                 const std::string& extra = "") {
+  return "      - name: " + name + "\n        run: " + script + "\n" + extra;
+}
+
+std::string workflow(const std::string& jobs) { return "on: pull_request\njobs:\n" + jobs; }
+
+class JobLoopTest : public ::testing::Test {
+ protected:
+  BuildOutcome run(const std::string& text, const std::string& job_id) {
+    auto planned = plan::plan_text(text, {".github/workflows/ci.yml", job_id, "main"}, registry());
+    if (!planned) {
+      ADD_FAILURE() << report::to_text(planned.error());
+      return {};
+    }
+    plan_ = std::move(*planned);
+    auto scratch = JobScratch::create(tmp_.path(), {});
+    if (!scratch) {
+      ADD_FAILURE() << scratch.error().to_string();
+      return {};
+    }
+    scratch_.emplace(std::move(*scratch));
+    return run_plan(plan_, runner_, guard_, *scratch_, log_,
+                    LoopContext{workspace_.path(), scratch_->build_dir(), {}});
+  }
+
+  // "job #n status: message" for every step report, 1-based as in the logs.
+  static std::vector<std::string> steps(const BuildOutcome& o) {
+    std::vector<std::string> out;
+    for (const auto& s : o.steps) {
+      out.push_back(s.job + " #" + std::to_string(s.index + 1) + " " +
+                    std::string(to_string(s.status)) + (s.message.empty() ? "" : ": ") + s.message);
+    }
+    return out;
+  }
+
+  static std::vector<std::string> jobs(const BuildOutcome& o) {
+    std::vector<std::string> out;
+    for (const auto& j : o.jobs) {
+      out.push_back(j.id + " " + std::string(to_string(j.status)));
+    }
+    return out;
+  }
+
+  test_support::TempDir workspace_;
+  test_support::TempDir tmp_;
+  plan::Plan plan_;
+  std::optional<JobScratch> scratch_;
+  FakeRunner runner_;
+  FakeGuard guard_;
+  CapturedLog log_;
+};
+
+TEST_F(JobLoopTest, EveryJobAndStepSucceeds) {
+  auto o = run(workflow(job("lint", "", step("lint", "true")) +
+                        job("test", "    needs: lint\n", step("test", "true"))),
+               "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kOk);
+  EXPECT_EQ(o.summary, "");
+  EXPECT_THAT(jobs(o), ElementsAre("lint ok", "test ok"));
+  EXPECT_THAT(steps(o), ElementsAre("lint #1 ok", "lint #2 ok", "test #1 ok", "test #2 ok"));
+  EXPECT_THAT(runner_.labels(), ElementsAre("[lint #2 lint] ", "[test #2 test] "));
+  EXPECT_EQ(runner_.kill_calls, 2);
+  EXPECT_THAT(log_.lines,
+              ElementsAre("reviewer: job 'lint' started",
+                          "[lint #1 actions/checkout] actions/checkout skipped: the host clone "
+                          "matches fetch-depth 1",
+                          "reviewer: job 'lint' succeeded", "reviewer: job 'test' started",
+                          "[test #1 actions/checkout] actions/checkout skipped: the host clone "
+                          "matches fetch-depth 1",
+                          "reviewer: job 'test' succeeded"));
+}
+
+TEST_F(JobLoopTest, AFailedStepSkipsTheRestOfItsJobButAlwaysSteps) {
+  auto o = run(
+      workflow(job("test", "",
+                   step("fails", "exit 3") + step("skipped", "true") +
+                       step("cleanup", "true", "        if: always()\n") + step("after", "true"))),
+      "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary, "job 'test' step 2 'fails' exited 3");
+  EXPECT_THAT(jobs(o), ElementsAre("test failed"));
+  EXPECT_THAT(steps(o), ElementsAre("test #1 ok", "test #2 failed: exited 3", "test #3 not-run",
+                                    "test #4 ok", "test #5 not-run"));
+  EXPECT_THAT(runner_.labels(), ElementsAre("[test #2 fails] ", "[test #4 cleanup] "));
+  EXPECT_EQ(o.steps[1].exit_code, 3);
+}
+
+TEST_F(JobLoopTest, AnAlwaysStepThatFailsFailsTheJob) {
+  auto o =
+      run(workflow(job("test", "", step("cleanup", "exit 1", "        if: always()\n"))), "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary, "job 'test' step 2 'cleanup' exited 1");
+  EXPECT_THAT(jobs(o), ElementsAre("test failed"));
+}
+
+TEST_F(JobLoopTest, ANeedsFailureChainStopsEveryJobAfterIt) {
+  auto o = run(
+      workflow(job("a", "", step("a", "exit 1")) + job("b", "    needs: a\n", step("b", "true")) +
+               job("c", "    needs: b\n", step("c", "true"))),
+      "c");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary, "job 'a' step 2 'a' exited 1");
+  EXPECT_THAT(jobs(o), ElementsAre("a failed", "b not-run", "c not-run"));
+  EXPECT_THAT(steps(o), ElementsAre("a #1 ok", "a #2 failed: exited 1"));
+  EXPECT_THAT(runner_.labels(), ElementsAre("[a #2 a] "));
+  EXPECT_THAT(
+      log_.lines,
+      ElementsAre(
+          "reviewer: job 'a' started",
+          "[a #1 actions/checkout] actions/checkout skipped: the host clone matches fetch-depth 1",
+          "[a #2 a] failed: exited 1", "reviewer: job 'a' failed",
+          "reviewer: job 'b' not run (a job it needs did not succeed)",
+          "reviewer: job 'c' not run (a job it needs did not succeed)"));
+}
+
+TEST_F(JobLoopTest, AJobThatDidNotRunIsTheVerdictWhenNothingFailed) {
+  // A job that is not run fails the build even if its need's failure was in an always job.
+  auto o = run(workflow(job("a", "    if: always()\n", step("a", "exit 2")) +
+                        job("b", "    needs: a\n", step("b", "true"))),
+               "b");
+  EXPECT_EQ(o.summary, "job 'a' step 2 'a' exited 2");
+  EXPECT_THAT(jobs(o), ElementsAre("a failed", "b not-run"));
+}
+
+TEST_F(JobLoopTest, AnAlwaysJobRunsAfterItsNeedFailed) {
+  auto o = run(workflow(job("a", "", step("a", "exit 1")) +
+                        job("report", "    needs: a\n    if: always()\n", step("r", "true"))),
+               "report");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary, "job 'a' step 2 'a' exited 1");
+  EXPECT_THAT(jobs(o), ElementsAre("a failed", "report ok"));
+  EXPECT_THAT(runner_.labels(), ElementsAre("[a #2 a] ", "[report #2 r] "));
+}
+
+TEST_F(JobLoopTest, ATimeoutIsReportedWithTheLimitThatStoppedIt) {
+  auto o = run(workflow(job("test", "    timeout-minutes: 30\n",
+                            step("slow", "timeout", "        timeout-minutes: 1\n") +
+                                step("slower", "timeout", "        if: always()\n"))),
+               "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary,
+            "job 'test' step 2 'slow' was cancelled at its time limit (step timeout-minutes: 1)");
+  EXPECT_THAT(steps(o), ElementsAre("test #1 ok",
+                                    "test #2 failed: was cancelled at its time limit (step "
+                                    "timeout-minutes: 1)",
+                                    "test #3 failed: was cancelled at its time limit (job 'test' "
+                                    "timeout-minutes: 30)"));
+}
+
+TEST_F(JobLoopTest, AStepTheHostRefusesFailsWithoutRunning) {
+  auto o = run(workflow(job("test", "",
+                            step("elsewhere", "true", "        working-directory: missing\n") +
+                                step("next", "true"))),
+               "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary,
+            "job 'test' step 2 'elsewhere' working-directory-outside: working directory "
+            "'missing' does not resolve to a directory inside the worktree");
+  EXPECT_THAT(steps(o), ElementsAre("test #1 ok",
+                                    "test #2 failed: working-directory-outside: working directory "
+                                    "'missing' does not resolve to a directory inside the worktree",
+                                    "test #3 not-run"));
+  EXPECT_THAT(runner_.labels(), IsEmpty());
+}
+
+TEST_F(JobLoopTest, AStepThatCannotStartFails) {
+  auto o = run(workflow(job("test", "", step("s", "no-spawn"))), "test");
+  EXPECT_EQ(o.summary,
+            "job 'test' step 2 's' spawn-failed: cannot spawn /bin/bash: No such file or "
+            "directory");
+}
+
+TEST_F(JobLoopTest, AStepKilledByASignalFails) {
+  auto o = run(workflow(job("test", "", step("s", "signal 9"))), "test");
+  EXPECT_EQ(o.summary, "job 'test' step 2 's' was killed by signal 9");
+}
+
+TEST_F(JobLoopTest, LeftoversAreKilledAndReportedWhenTheJobEnds) {
+  auto o = run(workflow(job("test", "", step("daemon", "leave sleep"))), "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kOk);
+  ASSERT_EQ(o.jobs.size(), 1u);
+  EXPECT_THAT(o.jobs[0].killed, ElementsAre("sleep (4242)"));
+  EXPECT_THAT(log_.lines, ElementsAre("reviewer: job 'test' started",
+                                      "[test #1 actions/checkout] actions/checkout skipped: the "
+                                      "host clone matches fetch-depth 1",
+                                      "reviewer: job 'test' left processes running; killed: sleep "
+                                      "(4242)",
+                                      "reviewer: job 'test' succeeded"));
+}
+
+TEST_F(JobLoopTest, AGuardRefusalBeforeAJobRefusesTheBuildAndRunsNothingMore) {
+  guard_.refuse_before[1] = {{"clean-clone", "the worktree changed", std::nullopt}};
+  auto o =
+      run(workflow(job("a", "", step("a", "true")) + job("b", "    needs: a\n", step("b", "true")) +
+                   job("c", "    needs: [a, b]\n    if: always()\n", step("c", "true"))),
+          "c");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kRefused);
+  EXPECT_EQ(o.summary, "clean-clone the worktree changed");
+  ASSERT_TRUE(o.refusal);
+  EXPECT_EQ(o.refusal->rule, "clean-clone");
+  EXPECT_THAT(jobs(o), ElementsAre("a ok", "b not-run", "c not-run"));
+  EXPECT_THAT(runner_.labels(), ElementsAre("[a #2 a] "));
+  ASSERT_GE(log_.lines.size(), 5u);
+  EXPECT_EQ(log_.lines[3], "reviewer: refused before job 'b': clean-clone: the worktree changed");
+  EXPECT_EQ(log_.lines[4], "reviewer: job 'c' not run (a job it needs did not succeed)");
+}
+
+TEST_F(JobLoopTest, AGuardRefusalAfterAJobFailsItAndRefusesTheBuild) {
+  guard_.refuse_after[0] = {{"lockfile-changed", "package-lock.json changed", std::nullopt}};
+  auto o = run(workflow(job("a", "", step("a", "true")) +
+                        job("b", "    needs: a\n    if: always()\n", step("b", "true"))),
+               "b");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kRefused);
+  EXPECT_EQ(o.summary, "lockfile-changed package-lock.json changed");
+  EXPECT_THAT(jobs(o), ElementsAre("a failed", "b not-run"));
+}
+
+TEST_F(JobLoopTest, AnInterruptionStopsEverythingAndIsTheVerdict) {
+  auto o =
+      run(workflow(job("a", "",
+                       step("a", "interrupt") + step("cleanup", "true", "        if: always()\n")) +
+                   job("b", "    needs: a\n    if: always()\n", step("b", "true"))),
+          "b");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary, "interrupted");
+  EXPECT_THAT(jobs(o), ElementsAre("a failed", "b not-run"));
+  EXPECT_THAT(steps(o), ElementsAre("a #1 ok", "a #2 failed: interrupted", "a #3 not-run"));
+  EXPECT_THAT(runner_.labels(), ElementsAre("[a #2 a] "));
+}
+
+TEST_F(JobLoopTest, StepsRunWithTheCommandLineExecChooses) {
+  run(workflow(
+          job("test", "", step("plain", "true") + step("bash", "true", "        shell: bash\n"))),
+      "test");
+  ASSERT_EQ(runner_.specs.size(), 2u);
+  EXPECT_EQ(runner_.specs[0].argv.size(), 3u);
+  EXPECT_EQ(runner_.specs[0].argv[0], "/bin/bash");
+  EXPECT_EQ(runner_.specs[0].argv[1], "-e");
+  EXPECT_EQ(runner_.specs[1].argv[3], "-eo");
+  EXPECT_EQ(runner_.specs[0].cwd, workspace_.path());
+}
+
+}  // namespace
+}  // namespace reviewer::launch

@@ -1,0 +1,31 @@
+// The plan decides, once, which plugin runs each step and whether it runs after a failure; the
+// launcher reads both from the plan (core/launch/job_loop.cpp) and never looks them up again.
+#include <gtest/gtest.h>
+
+#include "tests/unit/plan/plan_test_support.h"
+
+namespace reviewer::plan {
+namespace {
+
+TEST(StepGate, ThePlanCarriesEachStepsPluginAndAlwaysFlag) {
+  const std::string text =
+      std::string("on: pull_request\njobs:\n  build:\n") +
+      "    runs-on: ubuntu-latest\n    steps:\n      - uses: " + testing::kCheckout +
+      "\n      - run: make\n"
+      "      - run: make report\n        if: ${{ always() }}\n"
+      "      - run: make check\n        if: success()\n";
+  auto result = plan_text(text, {".github/workflows/ci.yml", "build", "main"}, testing::registry());
+  ASSERT_TRUE(result) << report::to_text(result.error());
+  const auto& steps = result->jobs.at(0).steps;
+  ASSERT_EQ(steps.size(), 4u);
+  EXPECT_EQ(steps[0].plugin, testing::registry().find("actions/checkout"));
+  EXPECT_EQ(steps[1].plugin, testing::registry().find("run"));
+  EXPECT_EQ(steps[1].plugin->name, "run");
+  EXPECT_FALSE(steps[0].always);
+  EXPECT_FALSE(steps[1].always);
+  EXPECT_TRUE(steps[2].always);
+  EXPECT_FALSE(steps[3].always);
+}
+
+}  // namespace
+}  // namespace reviewer::plan
