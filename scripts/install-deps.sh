@@ -10,7 +10,7 @@ packages=(
   libboost-dev libboost-filesystem-dev libyaml-dev nlohmann-json3-dev libgit2-dev
   libpugixml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libcli11-dev
   nodejs hyperfine jq
-  podman runc catatonit mmdebstrap
+  podman runc catatonit mmdebstrap openssl
 )
 
 missing=()

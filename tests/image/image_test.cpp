@@ -132,9 +132,10 @@ std::vector<Plant> plants() {
        "/etc/gitconfig\n",
        "/etc/gitconfig"},
       {"npmrc-auth-token",
-       "RUN mkdir -p /home/ci && printf '//registry.npmjs.org/:_authToken=%s\\n' '" + npm_token() +
-           "' > /home/ci/.npmrc && chmod -R a+rX /home/ci\n",
-       "/home/ci/.npmrc"},
+       "RUN useradd --system --home-dir /var/lib/deploy --create-home deploy && printf "
+       "'//registry.npmjs.org/:_authToken=%s\\n' '" +
+           npm_token() + "' > /var/lib/deploy/.npmrc && chmod -R a+rX /var/lib/deploy\n",
+       "/var/lib/deploy/.npmrc"},
   };
 }
 
