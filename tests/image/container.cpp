@@ -44,6 +44,12 @@ std::string shell_quote(const std::string& word) {
 
 std::string engine() { return REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh"; }
 
+std::string tag(const std::string& name) { return "localhost/" + name + ":latest"; }
+
+bool image_exists(const std::string& name) {
+  return run(engine() + " image inspect " + shell_quote(tag(name)) + " >/dev/null").exit_code == 0;
+}
+
 Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
   static std::atomic<int> counter{0};
   name_ = "reviewer-image-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);

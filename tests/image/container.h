@@ -21,6 +21,12 @@ std::string shell_quote(const std::string& word);
 // The project's engine command (docker/reviewer/engine.sh: podman with runc, or docker).
 std::string engine();
 
+// localhost/<name>:latest, as docker/reviewer/build.sh tags a matrix image.
+std::string tag(const std::string& name);
+
+// Whether the engine has the matrix image `name`.
+bool image_exists(const std::string& name);
+
 // One sandbox as the reviewer host creates it: the production flags (read-only root, tmpfs
 // /tmp /var/tmp /run, no network, no capabilities, no new privileges, --init, workdir
 // /workspace), the assignment in its creation environment, `sleep infinity`; removed on

@@ -28,12 +28,6 @@ using ::testing::StartsWith;
 // The example's package.json asks for node 20.x.
 constexpr const char* kExampleImage = "reviewer-node20-bun1310";
 
-std::string tag(const std::string& name) { return "localhost/" + name + ":latest"; }
-
-bool image_exists(const std::string& name) {
-  return run(engine() + " image inspect " + shell_quote(tag(name)) + " >/dev/null").exit_code == 0;
-}
-
 std::vector<std::string> matrix_images() {
   std::ifstream in(REVIEWER_SOURCE_DIR "/matrix/runtime-matrix.json");
   const auto matrix = nlohmann::json::parse(in);
