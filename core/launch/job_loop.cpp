@@ -17,9 +17,11 @@ bool make_dir(const std::string& path) {
   return ::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST;
 }
 
-exec::JobDirs make_job_dirs(const std::string& root, std::size_t n, const std::string& job) {
+// Named by the job's position only: a job id is the workflow's text and never part of a path
+// (the planner refuses ids GitHub rejects, but the path does not rely on it).
+exec::JobDirs make_job_dirs(const std::string& root, std::size_t n) {
   exec::JobDirs d;
-  d.root = fmt::format("{}/{}-{}", root, n, job);
+  d.root = fmt::format("{}/job-{}", root, n);
   d.home = d.root + "/home";
   d.tmp = d.root + "/tmp";
   d.cache = d.root + "/cache";
@@ -121,7 +123,7 @@ class JobLoop {
     a_job_ran_ = true;
     state.runner = {ctx_.workspace,    job.id,
                     plan_.base,        plan_.workflow_file,
-                    ctx_.runtime_path, make_job_dirs(ctx_.review_root, n, job.id)};
+                    ctx_.runtime_path, make_job_dirs(ctx_.review_root, n)};
     if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
       refuse_before(job, before.refusals());
       return false;
