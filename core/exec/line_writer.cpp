@@ -20,9 +20,24 @@ bool write_all(int fd, std::string_view bytes) {
   return true;
 }
 
+// A step's bytes are not the launcher's: a carriage return, a terminal escape or any other control
+// byte is written \xNN (as report::printable writes it), so no step can put a line on the
+// launcher's stdout that reads as a verdict, nor redraw one. Tabs stay.
 void LineWriter::emit(std::string_view line) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
   out_ += prefix_;
-  out_ += line;
+  std::size_t plain = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const auto c = static_cast<unsigned char>(line[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      out_.append(line.substr(plain, i - plain));
+      out_ += "\\x";
+      out_ += kHex[c >> 4];
+      out_ += kHex[c & 15];
+      plain = i + 1;
+    }
+  }
+  out_.append(line.substr(plain));
   out_ += '\n';
 }
 

@@ -5,8 +5,8 @@
 
 namespace reviewer::exec {
 
-// Splits a byte stream into lines and writes each to `fd` behind `prefix`. Memory stays bounded:
-// a line longer than kMaxLine is written in pieces.
+// Splits a byte stream into lines and writes each to `fd` behind `prefix`, every control byte but
+// the tab escaped as \xNN. Memory stays bounded: a line longer than kMaxLine is written in pieces.
 class LineWriter {
  public:
   static constexpr std::size_t kMaxLine = 64 * 1024;

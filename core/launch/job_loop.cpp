@@ -1,5 +1,7 @@
 #include "core/launch/job_loop.h"
 
+#include "core/report/source_excerpt.h"
+
 #include <sys/stat.h>
 
 #include <fmt/format.h>
@@ -186,7 +188,8 @@ class JobLoop {
   // Kills what the job left running and runs the after-job guard; false when the guard refused.
   bool finish_job(const plan::PlannedJob& job, JobReport& report) {
     for (const auto& p : runner_.kill_leftovers()) {
-      report.killed.push_back(fmt::format("{} ({})", p.comm, p.pid));
+      // A process names itself: its name is escaped like any text a step chose.
+      report.killed.push_back(fmt::format("{} ({})", report::printable(p.comm), p.pid));
     }
     if (!report.killed.empty()) {
       log_.line(fmt::format("reviewer: job '{}' left processes running; killed: {}", job.id,

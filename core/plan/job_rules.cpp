@@ -98,6 +98,12 @@ void check_strategy(const std::string& id, const yaml::Node& strategy, Findings&
 void check_shapes(const std::string& id, const yaml::Node& job, Findings& f) {
   if (const yaml::Node* name = job.find("name"); name != nullptr && !name->is_scalar()) {
     f.refuse("invalid-job", "job " + quote(id) + " 'name' must be a string", *name);
+  } else if (name != nullptr && util::has_control_character(name->scalar)) {
+    f.refuse("control-character-in-name",
+             "job " + quote(id) + " name " + quote(name->scalar) +
+                 " holds a control character; the launcher prints names in its log and verdict, "
+                 "where a line break or escape could pass for another line",
+             *name);
   }
   for (const char* key : {"permissions", "concurrency"}) {
     const yaml::Node* v = job.find(key);

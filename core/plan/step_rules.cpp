@@ -156,6 +156,13 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
     }
   }
   if (const yaml::Node* n = node.find("name"); n != nullptr && n->is_scalar()) {
+    if (util::has_control_character(n->scalar)) {
+      f.refuse("control-character-in-name",
+               "step name " + quote(n->scalar) +
+                   " holds a control character; the launcher prints names in its log and verdict, "
+                   "where a line break or escape could pass for another line",
+               *n);
+    }
     step.name = n->scalar;
   }
   if (const yaml::Node* c = node.find("continue-on-error")) {

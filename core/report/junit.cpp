@@ -1,10 +1,55 @@
 #include "core/report/junit.h"
 
+#include "core/report/source_excerpt.h"
+
+#include <fmt/format.h>
+
+#include <cstdint>
 #include <map>
 #include <pugixml.hpp>
 #include <sstream>
 
 namespace reviewer::report {
+namespace {
+
+// Text as XML 1.0 may hold it: every control character written \xNN as printable() writes it
+// (XML 1.0 has no way to write most of them, and a tool's parser would refuse the whole file),
+// bytes that are not UTF-8 and the non-characters U+FFFE and U+FFFF likewise.
+std::string xml_text(std::string_view s) {
+  const std::string p = printable(s);
+  std::string out;
+  out.reserve(p.size());
+  auto escape = [&](unsigned char c) { out += fmt::format("\\x{:02X}", c); };
+  for (std::size_t i = 0; i < p.size();) {
+    const auto c = static_cast<unsigned char>(p[i]);
+    const std::size_t n = c < 0x80         ? 1
+                          : (c >> 5) == 6  ? 2
+                          : (c >> 4) == 14 ? 3
+                          : (c >> 3) == 30 ? 4
+                                           : 0;
+    bool valid = n != 0 && i + n <= p.size();
+    std::uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1f) : n == 3 ? (c & 0x0f) : (c & 0x07);
+    for (std::size_t k = 1; valid && k < n; ++k) {
+      const auto b = static_cast<unsigned char>(p[i + k]);
+      valid = (b >> 6) == 2;
+      cp = (cp << 6) | (b & 0x3f);
+    }
+    // Overlong forms, surrogates and what lies past U+10FFFF are not UTF-8 either.
+    static constexpr std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+    valid = valid && cp >= kMin[n] && !(cp >= 0xd800 && cp < 0xe000) && cp <= 0x10ffff &&
+            cp != 0xfffe && cp != 0xffff;
+    if (!valid) {
+      escape(c);
+      ++i;
+      continue;
+    }
+    out.append(p, i, n);
+    i += n;
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string to_junit(const std::vector<TestCase>& cases) {
   pugi::xml_document doc;
@@ -15,15 +60,16 @@ std::string to_junit(const std::vector<TestCase>& cases) {
     auto it = suites.find(c.suite);
     if (it == suites.end()) {
       auto s = root.append_child("testsuite");
-      s.append_attribute("name") = c.suite.c_str();
+      s.append_attribute("name") = xml_text(c.suite).c_str();
       it = suites.emplace(c.suite, s).first;
     }
     auto tc = it->second.append_child("testcase");
-    tc.append_attribute("classname") = c.suite.c_str();
-    tc.append_attribute("name") = c.name.c_str();
-    tc.append_attribute("time") = c.seconds;
+    tc.append_attribute("classname") = xml_text(c.suite).c_str();
+    tc.append_attribute("name") = xml_text(c.name).c_str();
+    // Milliseconds: what a step's clock can tell, and what JUnit readers show.
+    tc.append_attribute("time") = fmt::format("{:.3f}", c.seconds).c_str();
     if (c.status == "failed") {
-      tc.append_child("failure").append_attribute("message") = c.message.c_str();
+      tc.append_child("failure").append_attribute("message") = xml_text(c.message).c_str();
     } else if (c.status == "not-run") {
       tc.append_child("skipped");
     }

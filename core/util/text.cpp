@@ -10,6 +10,16 @@ std::string_view trim(std::string_view s, std::string_view space) {
   return s.substr(first, s.find_last_not_of(space) - first + 1);
 }
 
+bool has_control_character(std::string_view s) {
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) {

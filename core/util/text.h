@@ -15,6 +15,9 @@ std::string_view trim(std::string_view s, std::string_view space = kAsciiSpace);
 // `s` with ASCII letters lower-cased (other bytes, UTF-8 included, unchanged).
 std::string lower(std::string_view s);
 
+// Whether `s` holds a C0 control character (tab included) or DEL.
+bool has_control_character(std::string_view s);
+
 // How much of a value a message quotes: enough to recognise it, short enough for one line.
 inline constexpr std::size_t kQuoteMax = 120;
 

@@ -27,7 +27,7 @@ const std::set<std::string> kRules = {
     "reusable-workflow", "job-secrets", "job-environment", "job-outputs", "runner-label",
     "expression-in-runs-on", "job-condition", "job-without-steps", "first-step-not-checkout",
     "invalid-timeout", "expression-in-timeout", "invalid-defaults", "duplicate-job-id",
-    "mixed-history-shape", "invalid-job-id",
+    "mixed-history-shape", "invalid-job-id", "control-character-in-name",
     // Matrix expansion and the host's choice of one combination.
     "matrix-invalid", "matrix-empty", "matrix-too-large", "expression-in-matrix",
     "matrix-combination-required", "matrix-combination-missing", "matrix-combination-ambiguous",
