@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -19,17 +20,29 @@
 namespace reviewer::launch {
 namespace {
 
-bool write_file(const std::string& path, const std::string& text, mode_t mode) {
-  util::UniqueFd fd(
-      ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode));
+// A step's files are made new (O_EXCL) in the step's directory, opened without following a
+// link: anything already there was planted by an earlier step (a FIFO there would block the
+// launcher's open for ever; a link would send the write elsewhere).
+bool create_file(int dir, const std::string& name, const std::string& text) {
+  util::UniqueFd fd(::openat(
+      dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600));
   return fd.valid() && exec::write_all(fd.get(), text);
 }
 
-// Reads at most 1 MiB of a step file; a step that writes more gets it truncated (and a
-// truncated heredoc then fails to parse, which fails the build rather than applying half).
-std::string read_small(const std::string& path) {
+// What a step left in one of its files: at most 1 MiB (more is cut, and a cut heredoc then
+// fails to parse, which fails the build rather than applying half). A file the step removed
+// reads as empty, as the runner skips a missing file; one it replaced by a FIFO, a link or
+// anything but a regular file is an error, read without blocking.
+util::Result<std::string> read_step_file(const std::string& path, const std::string& variable) {
   auto text = util::read_regular_file(AT_FDCWD, path, {1 << 20, false, true});
-  return text ? std::move(*text) : std::string();
+  if (text || text.error().rule == util::kFileMissing) {
+    return text ? std::move(*text) : std::string();
+  }
+  return util::refusal("step-file-replaced", "the step replaced $" + variable + " (" + path +
+                                                 ") by something that is "
+                                                 "not a regular file (" +
+                                                 text.error().message +
+                                                 "); its contents are not read");
 }
 
 }  // namespace
@@ -77,15 +90,24 @@ int StepHost::run_script(const plugins::RunRequest& request) {
   }
   exec::StepFiles files{step_dir_ + "/output", step_dir_ + "/env", step_dir_ + "/path",
                         step_dir_ + "/summary"};
-  for (const auto* f : {&files.output, &files.env, &files.path, &files.summary}) {
-    if (!write_file(*f, "", 0600)) {
-      fail("internal-error", "cannot create " + *f);
+  util::UniqueFd dir = util::open_directory(AT_FDCWD, step_dir_.c_str());
+  if (!dir.valid()) {
+    fail("step-file-planted", "the step directory " + step_dir_ +
+                                  " is not a directory the launcher made (a link, or missing)");
+    return -1;
+  }
+  for (const char* name : {"output", "env", "path", "summary"}) {
+    if (!create_file(dir.get(), name, "")) {
+      fail("step-file-planted", "cannot create " + step_dir_ + "/" + name +
+                                    " afresh: something is already there (" + std::strerror(errno) +
+                                    "), planted by an earlier step");
       return -1;
     }
   }
   const std::string script = step_dir_ + "/script.sh";
-  if (!write_file(script, request.script, 0600)) {
-    fail("internal-error", "cannot write " + script);
+  if (!create_file(dir.get(), "script.sh", request.script)) {
+    fail("step-file-planted", "cannot create " + script + " afresh (" + std::strerror(errno) +
+                                  "), planted by an earlier step");
     return -1;
   }
   auto argv = exec::bash_command_line(request.shell, script);
@@ -124,7 +146,15 @@ int StepHost::run_script(const plugins::RunRequest& request) {
     }
   }
   result_ = runner_.run(spec);
-  auto updates = exec::parse_github_files(read_small(files.env), read_small(files.path), label());
+  auto env_text = read_step_file(files.env, "GITHUB_ENV");
+  auto path_text = read_step_file(files.path, "GITHUB_PATH");
+  for (const auto* read : {&env_text, &path_text}) {
+    if (!*read) {
+      failures_.push_back(read->error());
+    }
+  }
+  auto updates = exec::parse_github_files(env_text ? *env_text : std::string(),
+                                          path_text ? *path_text : std::string(), label());
   for (auto& r : updates.refusals) {
     failures_.push_back(r);
   }
