@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/expr/js_number.h"
+#include "core/util/utf8.h"
 
 namespace reviewer::expr {
 namespace {
@@ -29,24 +30,6 @@ bool is_array_index(const std::string& k) {
     }
   }
   return std::stoull(k) < 4294967295ULL;
-}
-
-void append_utf8(std::uint32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xc0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xe0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  }
 }
 
 class JsonReader {
@@ -204,7 +187,7 @@ class JsonReader {
               at_ = save;
             }
           }
-          append_utf8(cp, out);
+          util::append_utf8(cp, out);
           break;
         }
         default:

@@ -1,6 +1,7 @@
 #include "core/report/junit.h"
 
 #include "core/report/source_excerpt.h"
+#include "core/util/utf8.h"
 
 #include <fmt/format.h>
 
@@ -21,25 +22,10 @@ std::string xml_text(std::string_view s) {
   out.reserve(p.size());
   auto escape = [&](unsigned char c) { out += fmt::format("\\x{:02X}", c); };
   for (std::size_t i = 0; i < p.size();) {
-    const auto c = static_cast<unsigned char>(p[i]);
-    const std::size_t n = c < 0x80         ? 1
-                          : (c >> 5) == 6  ? 2
-                          : (c >> 4) == 14 ? 3
-                          : (c >> 3) == 30 ? 4
-                                           : 0;
-    bool valid = n != 0 && i + n <= p.size();
-    std::uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1f) : n == 3 ? (c & 0x0f) : (c & 0x07);
-    for (std::size_t k = 1; valid && k < n; ++k) {
-      const auto b = static_cast<unsigned char>(p[i + k]);
-      valid = (b >> 6) == 2;
-      cp = (cp << 6) | (b & 0x3f);
-    }
-    // Overlong forms, surrogates and what lies past U+10FFFF are not UTF-8 either.
-    static constexpr std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    valid = valid && cp >= kMin[n] && !(cp >= 0xd800 && cp < 0xe000) && cp <= 0x10ffff &&
-            cp != 0xfffe && cp != 0xffff;
-    if (!valid) {
-      escape(c);
+    std::uint32_t cp = 0;
+    const std::size_t n = util::decode_utf8(p, i, cp);
+    if (n == 0 || cp == 0xfffe || cp == 0xffff) {
+      escape(static_cast<unsigned char>(p[i]));
       ++i;
       continue;
     }

@@ -46,6 +46,15 @@ std::string engine() { return REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh"; 
 
 std::string tag(const std::string& name) { return "localhost/" + name + ":latest"; }
 
+std::string missing_image_reason(const std::string& name) {
+  if (image_exists(name)) {
+    return {};
+  }
+  return tag(name) +
+         " does not exist: the image.build fixture was skipped (see its output for why) or this "
+         "machine has no container engine";
+}
+
 bool image_exists(const std::string& name) {
   return run(engine() + " image inspect " + shell_quote(tag(name)) + " >/dev/null").exit_code == 0;
 }

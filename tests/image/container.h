@@ -27,6 +27,10 @@ std::string tag(const std::string& name);
 // Whether the engine has the matrix image `name`.
 bool image_exists(const std::string& name);
 
+// Why a test of image `name` cannot run (empty when it can): the image.build fixture was
+// skipped, or the machine has no engine. Tests skip with this message, never pass silently.
+std::string missing_image_reason(const std::string& name);
+
 // One sandbox as the reviewer host creates it: the production flags (read-only root, tmpfs
 // /tmp /var/tmp /run, no network, no capabilities, no new privileges, --init, workdir
 // /workspace), the assignment in its creation environment, `sleep infinity`; removed on

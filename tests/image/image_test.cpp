@@ -57,10 +57,8 @@ class TempDir {
 class ReviewImage : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!image_exists(kExampleImage)) {
-      GTEST_SKIP() << tag(kExampleImage)
-                   << " does not exist: the image.build fixture was skipped (see its output for "
-                      "why) or this machine has no container engine";
+    if (const std::string why = missing_image_reason(kExampleImage); !why.empty()) {
+      GTEST_SKIP() << why;
     }
   }
 };

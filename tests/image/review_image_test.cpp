@@ -30,10 +30,8 @@ int review_sandboxes() {
 class ReviewCommand : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!image_exists(kExampleImage)) {
-      GTEST_SKIP() << tag(kExampleImage)
-                   << " does not exist: the image.build fixture was skipped (see its output for "
-                      "why) or this machine has no container engine";
+    if (const std::string why = missing_image_reason(kExampleImage); !why.empty()) {
+      GTEST_SKIP() << why;
     }
     std::string tmpl = (fs::temp_directory_path() / "reviewer-review-test-XXXXXX").string();
     root_ = ::mkdtemp(tmpl.data());
