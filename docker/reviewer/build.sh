@@ -99,17 +99,7 @@ for n in "${names[@]}"; do
     fi
   done
   sha() { jq -r --arg t "$1" --arg v "$2" '.runtimes[$t][$v].sha256' "$matrix"; }
-  cat >"$ctx/images/$n.json" <<JSON
-{
-  "name": "$n",
-  "runtimes": {
-    "node": { "path": "/opt/reviewer/runtimes/node/bin/node", "version": "${v[node]}" },
-    "npm": { "path": "/opt/reviewer/runtimes/node/lib/node_modules/npm/bin/npm-cli.js", "version": "${v[npm]}" },
-    "bun": { "path": "/opt/reviewer/runtimes/bun/bin/bun", "version": "${v[bun]}" }
-  },
-  "path": ["/opt/reviewer/runtimes/node/bin"]
-}
-JSON
+  "$here/image-json.sh" "$n" "${v[node]}" "${v[npm]}" "${v[bun]}" >"$ctx/images/$n.json"
   # 4. The image.
   args=(--build-arg "BASE=$base_ref" --build-arg "BASE_DIGEST=$base_digest"
     --build-arg "IMAGE_NAME=$n" --build-arg "PROJECT_VERSION=$version")

@@ -40,16 +40,7 @@ install -D -m 0755 "$unpack/bun/package/bin/bun" "$stage/runtimes/bun/bin/bun"
 rm -rf "$unpack"
 install -D -m 0755 "$here/../reviewer/sfw" "$stage/runtimes/sfw/bin/sfw"
 
-cat > "$stage/share/reviewer/image.json" <<JSON
-{
-  "name": "$image",
-  "runtimes": {
-    "node": { "path": "/opt/reviewer/runtimes/node/bin/node", "version": "${v[node]}" },
-    "npm": { "path": "/opt/reviewer/runtimes/node/lib/node_modules/npm/bin/npm-cli.js", "version": "${v[npm]}" },
-    "bun": { "path": "/opt/reviewer/runtimes/bun/bin/bun", "version": "${v[bun]}" }
-  },
-  "path": ["/opt/reviewer/runtimes/node/bin"]
-}
-JSON
+"$here/../reviewer/image-json.sh" "$image" "${v[node]}" "${v[npm]}" "${v[bun]}" \
+  >"$stage/share/reviewer/image.json"
 chmod -R go-w "$stage"
 echo "staged $image (node ${v[node]}, npm ${v[npm]}, bun ${v[bun]}) in $stage"
