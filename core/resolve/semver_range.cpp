@@ -13,11 +13,13 @@ namespace {
 
 constexpr std::string_view kNullSet = "<0.0.0-0";
 
-util::Refusal invalid(std::string message) {
+// The error paths are cold: kept out of line, the comparisons satisfies() runs in a loop stay
+// laid out together (bench_resolve's SatisfiesParsed measured the difference).
+[[gnu::cold]] util::Refusal invalid(std::string message) {
   return util::refusal("invalid-range", std::move(message));
 }
 
-std::string quoted(std::string_view s) { return util::quote(s, '"'); }
+[[gnu::cold]] std::string quoted(std::string_view s) { return util::quote(s, '"'); }
 
 bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;

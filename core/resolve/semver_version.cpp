@@ -34,11 +34,13 @@ std::optional<std::uint64_t> safe_integer(std::string_view digits) {
   return v;
 }
 
-util::Refusal invalid(std::string message) {
+// The error paths are cold: kept out of line, the comparisons satisfies() runs in a loop stay
+// laid out together (bench_resolve's SatisfiesParsed measured the difference).
+[[gnu::cold]] util::Refusal invalid(std::string message) {
   return util::refusal("invalid-version", std::move(message));
 }
 
-std::string quoted(std::string_view s) { return util::quote(s, '"'); }
+[[gnu::cold]] std::string quoted(std::string_view s) { return util::quote(s, '"'); }
 
 }  // namespace
 

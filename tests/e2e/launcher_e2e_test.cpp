@@ -104,6 +104,12 @@ TEST_F(LauncherE2E, ACredentialInTheWorkflowIsRefusedBeforeAnythingRuns) {
             "review-build-refused: .github/workflows/ci.yml:9:7: "
             "credential-shaped-env: job env 'GH_TOKEN' names a credential");
   EXPECT_THAT(r.output, ::testing::Not(HasSubstr("ran")));
+  // As `reviewer plan` shows it, above the verdict: the source line and a caret, read from the
+  // bytes that were planned.
+  EXPECT_THAT(r.output, HasSubstr("reviewer: refused: .github/workflows/ci.yml:9:7: "
+                                  "credential-shaped-env: job env 'GH_TOKEN' names a credential\n"
+                                  "      GH_TOKEN: x\n"
+                                  "      ^\n"));
 }
 
 TEST_F(LauncherE2E, AnFsmonitorInTheCloneIsRefusedAndNeverRuns) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -99,7 +100,56 @@ void ExampleRepo::git_in_clone(const std::string& args) {
   must("git -c safe.directory='*' -C " + quote(clone_) + " " + args);
 }
 
+namespace {
+
+// The same run in a real review image with the production flags (REVIEWER_E2E_ENGINE=podman):
+// the image the image.build fixture built from this build tree, the clone owned by the image's
+// user, the caller's variables and arguments on the exec, `after` as a second exec in the same
+// container, which is removed at the end.
+RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
+  const std::string engine = REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh";
+  static int counter = 0;
+  const std::string name =
+      "reviewer-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  must("chown -R 1000:1000 " + quote(workspace));
+  must(engine + " create --name " + name +
+       " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --network none"
+       " --cap-drop ALL --security-opt no-new-privileges --workdir /workspace --volume " +
+       quote(workspace + ":/workspace") + " --env " +
+       quote("REVIEWER_CI_WORKFLOW=" + run.workflow) + " --env " +
+       quote("REVIEWER_CI_JOB=" + run.job) + " --env " + quote("REVIEWER_CI_BASE=" + run.base) +
+       " localhost/" REVIEWER_E2E_IMAGE ":latest sleep infinity >/dev/null");
+  struct Remove {
+    std::string command;
+    ~Remove() { run_command(command); }
+  } remove{engine + " rm --force --time 0 " + name + " >/dev/null"};
+  must(engine + " start " + name + " >/dev/null");
+  std::string cmd = engine + " exec";
+  for (const auto& e : run.caller_env) {
+    cmd += " --env " + quote(e);
+  }
+  cmd += " " + name + " /opt/reviewer/bin/reviewer-launch";
+  for (const auto& a : run.launcher_args) {
+    cmd += " " + quote(a);
+  }
+  RunResult r = run_command(cmd);
+  if (!run.after.empty()) {
+    r.after = run_command(engine + " exec " + name + " /bin/bash -c " + quote(run.after)).output;
+  }
+  return r;
+}
+
+}  // namespace
+
+bool in_image() {
+  const char* engine = std::getenv("REVIEWER_E2E_ENGINE");
+  return engine != nullptr && std::string(engine) == "podman";
+}
+
 RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
+  if (in_image()) {
+    return run_in_image(workspace, run);
+  }
   std::string cmd = std::string(REVIEWER_SOURCE_DIR "/docker/run-model/run-model.sh") +
                     " --workspace " + quote(workspace) + " --prefix " + quote(run.prefix) +
                     " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +

@@ -58,8 +58,13 @@ struct SandboxRun {
   std::string after;
 };
 
-// Runs the installed launcher in a fresh run-model sandbox over `workspace`.
+// Runs the installed launcher in a fresh run-model sandbox over `workspace`, or, when
+// REVIEWER_E2E_ENGINE=podman, in a fresh container of the real review image (the `prefix` is
+// then the image's own install).
 RunResult run_launcher(const std::string& workspace, const SandboxRun& run = {});
+
+// Whether this run uses the real image (REVIEWER_E2E_ENGINE=podman).
+bool in_image();
 
 // True when this process may create namespaces (the run model needs root).
 bool can_run_sandbox();

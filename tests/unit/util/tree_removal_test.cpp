@@ -8,7 +8,7 @@
 
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::util {
 namespace {
 
 namespace fs = std::filesystem;
@@ -78,4 +78,4 @@ TEST(TreeRemoval, ListsEveryNameEachTime) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::util
