@@ -445,11 +445,26 @@ CredentialScan scan_for_credentials(const ScanRoots& roots,
   for (const auto& dir : roots.runtime_dirs) {
     scan.runtime_dir(dir);
   }
+  // A root inside a skipped tree (HOME below /tmp/review) was named on purpose: it is walked
+  // before the skipped trees are closed to the other walks.
+  auto inside_skipped = [&](const std::string& tree) {
+    return std::any_of(roots.skipped_trees.begin(), roots.skipped_trees.end(),
+                       [&](const std::string& s) {
+                         return tree == s || tree.starts_with(s.ends_with('/') ? s : s + "/");
+                       });
+  };
+  for (const auto& tree : roots.content_trees) {
+    if (inside_skipped(tree)) {
+      scan.content_tree(tree, roots.limits);
+    }
+  }
   for (const auto& dir : roots.skipped_trees) {
     scan.skip_tree(dir);
   }
   for (const auto& tree : roots.content_trees) {
-    scan.content_tree(tree, roots.limits);
+    if (!inside_skipped(tree)) {
+      scan.content_tree(tree, roots.limits);
+    }
   }
   return scan.finish();
 }

@@ -130,12 +130,19 @@ TEST(FilesystemScan, SkippedTreesAreNotWalked) {
 TEST(FilesystemScan, ASkippedTreeNamedAsAHomeIsStillCheckedAsAHome) {
   TempTree t;
   t.write("fs/tmp/review/home/.npmrc", "_authToken=abc\n");
-  ScanRoots roots = filesystem(t);
+  t.write("fs/tmp/review/home/.git-credentials",
+          "https://me:" + fake("ghp_", kAlnum, 36) + "@github.com\n");
+  t.write("fs/tmp/review/tmp/env", fake("ghp_", kAlnum, 36));
+  ScanRoots roots;
   roots.homes = {t / "fs/tmp/review/home"};
+  roots.content_trees = {t / "fs/tmp/review/home", t / "fs"};
   roots.skipped_trees = {t / "fs/tmp/review"};
-  EXPECT_THAT(scan(roots), ElementsAre("image-credential: '" + t.path() +
-                                       "/fs/tmp/review/home/.npmrc:1' sets _authToken: npm would "
-                                       "send a registry credential"));
+  const std::string h = "image-credential: '" + t.path() + "/fs/tmp/review/home/";
+  EXPECT_THAT(scan(roots),
+              ElementsAre(h + ".git-credentials' is a git credential store",
+                          h + ".npmrc:1' sets _authToken: npm would send a registry credential",
+                          h + ".git-credentials:1' holds a GitHub personal access token "
+                              "(github-pat): ghp_…"));
 }
 
 // Files that cannot show a token's shape (compressed streams) or are machine code (ELF) are not
