@@ -3,8 +3,13 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -24,7 +29,16 @@ std::string unreadable_because(const util::Refusal& e) {
 constexpr const char* kRuleImageCredential = "image-credential";
 constexpr int kMaxGitIncludeDepth = 10;  // git's own bound
 
-enum class Check { kExists, kGitConfig, kNpmrc, kGhHosts, kRegistryAuth };
+enum class Check {
+  kExists,
+  kGitConfig,
+  kNpmrc,
+  kYarnrc,
+  kYarnrcYml,
+  kBunfig,
+  kGhHosts,
+  kRegistryAuth
+};
 
 struct Named {
   std::string_view relative;
@@ -63,6 +77,47 @@ constexpr Named kSystemFiles[] = {
     {"gitconfig", Check::kGitConfig, "a git configuration"},
     {"npmrc", Check::kNpmrc, "an npm configuration"},
 };
+
+// Package-manager configurations and credential files checked wherever the content walk meets
+// them: npm reads $PREFIX/etc/npmrc and <npm>/npmrc, and every tool reads its file from any
+// directory HOME or the working directory may name. `parent` is the directory's name the file
+// must stand in, where the file's own name is too common to mean a credential alone.
+struct NamedAnywhere {
+  std::string_view parent;  // empty: any
+  Named named;
+};
+constexpr NamedAnywhere kAnywhereFiles[] = {
+    {"", {"npmrc", Check::kNpmrc, "an npm configuration"}},
+    {"", {".npmrc", Check::kNpmrc, "an npm configuration"}},
+    {"", {".yarnrc", Check::kYarnrc, "a Yarn configuration"}},
+    {"", {".yarnrc.yml", Check::kYarnrcYml, "a Yarn configuration"}},
+    {"", {"bunfig.toml", Check::kBunfig, "a Bun configuration"}},
+    {"", {".pypirc", Check::kExists, "a PyPI upload configuration"}},
+    {"", {".netrc", Check::kExists, "a netrc login file"}},
+    {"", {"_netrc", Check::kExists, "a netrc login file"}},
+    {"", {".git-credentials", Check::kExists, "a git credential store"}},
+    {".docker", {"config.json", Check::kRegistryAuth, "a Docker client configuration"}},
+    {"gh", {"hosts.yml", Check::kGhHosts, "a GitHub CLI hosts file"}},
+    {"containers", {"auth.json", Check::kRegistryAuth, "a container registry auth file"}},
+};
+
+// Files whose type the token search is not run on, by their first bytes. Compressed streams
+// (gzip, xz, zstd, bzip2: most of /usr/share/doc and the man pages): a token inside one does not
+// have its shape, so reading them cannot find one. ELF executables and shared objects: machine
+// code the build runs, not configuration a tool reads a login from; their string tables hold PEM
+// headers and test vectors (libmbedcrypto's `-----BEGIN PRIVATE KEY-----`) that would fail every
+// image, and they are a third of the bytes below 1 MiB. A token compiled into a binary is a known
+// limit (docs/threat-model.md).
+constexpr std::string_view kSkippedMagic[] = {{"\x1f\x8b", 2},
+                                              {"\xfd"
+                                               "7zXZ\0",
+                                               6},
+                                              {"\x28\xb5\x2f\xfd", 4},
+                                              {"BZh", 3},
+                                              {"\x7f"
+                                               "ELF",
+                                               4}};
+constexpr std::size_t kMagicBytes = 6;
 
 constexpr Named kRuntimeAuth = {"auth.json", Check::kRegistryAuth,
                                 "a container registry auth file"};
@@ -140,21 +195,43 @@ class Scanner {
     for (const auto& name : names_in_directory(containers)) {
       named(join(join(containers, name), "auth.json"), kRuntimeAuth, "");
     }
-    out_.directories_read += walk_tree(dir, kScanMaxDepth, walked_for_sockets_,
-                                       [&](const WalkEntry& e) { docker_socket(e); });
+    out_.directories_read +=
+        walk_tree(dir, kScanMaxDepth, walked_for_sockets_, [&](const WalkEntry& e) {
+          docker_socket(e);
+          return true;
+        });
   }
 
-  void content_tree(const std::string& root) {
+  void skip_tree(const std::string& dir) { mark_walked(dir, walked_for_content_); }
+
+  void content_tree(const std::string& root, const ScanLimits& limits) {
     out_.directories_read +=
         walk_tree(root, kScanMaxDepth, walked_for_content_, [&](const WalkEntry& e) {
-          docker_socket(e);
-          if (!S_ISREG(e.st.st_mode) ||
-              static_cast<std::size_t>(e.st.st_size) > kScanMaxFileBytes) {
-            return;
+          if (!within(limits, 0)) {
+            return false;
           }
-          if (auto text = util::read_regular_file(e.dir_fd, e.name, {kScanMaxFileBytes})) {
+          ++entries_;
+          docker_socket(e);
+          if (const Named* n = named_anywhere(e)) {
+            named(e.path, *n, "");
+          }
+          if (!S_ISREG(e.st.st_mode) ||
+              static_cast<std::size_t>(e.st.st_size) > kScanMaxFileBytes ||
+              read_.contains(e.path)) {
+            return true;
+          }
+          if (!within(limits, static_cast<std::size_t>(e.st.st_size))) {
+            return false;
+          }
+          struct stat st {};
+          auto fd = util::open_regular_file(e.dir_fd, e.name, false, st);
+          if (!fd || skipped_by_type(fd->get())) {
+            return true;
+          }
+          if (auto text = util::read_open_file(fd->get(), st, {kScanMaxFileBytes})) {
             tokens_in(e.path, *text);
           }
+          return true;
         });
   }
 
@@ -181,6 +258,9 @@ class Scanner {
   // A named file is looked up as the tool that reads it would (links before its last component
   // followed), but never through a link at the name itself: that link is the finding.
   void named(const std::string& path, const Named& n, const std::string& home) {
+    if (!checked_.insert(path).second) {
+      return;
+    }
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) {
       return;  // absent, or in a directory this user cannot search (nor can the build)
@@ -214,6 +294,15 @@ class Scanner {
         break;
       case Check::kNpmrc:
         found = npmrc_settings(text);
+        break;
+      case Check::kYarnrc:
+        found = yarnrc_settings(text);
+        break;
+      case Check::kYarnrcYml:
+        found = yarnrc_yml_settings(text);
+        break;
+      case Check::kBunfig:
+        found = bunfig_settings(text);
         break;
       case Check::kGhHosts:
         found = gh_hosts_settings(text);
@@ -256,6 +345,9 @@ class Scanner {
   }
 
   void tokens_in(const std::string& path, std::string_view text) {
+    if (!read_.insert(path).second) {
+      return;  // a git include reached twice, or a home's file met again by the walk
+    }
     ++out_.files_read;
     out_.bytes_read += text.size();
     std::size_t counted = 0;
@@ -270,8 +362,63 @@ class Scanner {
     }
   }
 
+  // Whether the walk may go on to read `next_bytes` more; the first bound crossed is a finding.
+  bool within(const ScanLimits& limits, std::size_t next_bytes) {
+    if (stopped_) {
+      return false;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (!started_) {
+      started_ = now;
+    }
+    std::string bound;
+    if (entries_ >= limits.max_entries) {
+      bound = std::to_string(limits.max_entries) + " directory entries";
+    } else if (out_.bytes_read + next_bytes > limits.max_bytes) {
+      bound = std::to_string(limits.max_bytes) + " bytes read";
+    } else if (now - *started_ >= limits.max_duration) {
+      bound = std::to_string(
+                  std::chrono::duration_cast<std::chrono::seconds>(limits.max_duration).count()) +
+              " s";
+    } else {
+      return true;
+    }
+    stopped_ = true;
+    add("the scan stopped at its bound of " + bound +
+        ", so what it did not reach cannot be shown to hold no credential");
+    return false;
+  }
+
+  static const Named* named_anywhere(const WalkEntry& e) {
+    const std::string_view path = e.path;
+    const std::string_view dir = path.substr(0, path.rfind('/'));
+    const std::string_view parent = dir.substr(dir.rfind('/') + 1);
+    for (const auto& a : kAnywhereFiles) {
+      if (a.named.relative == e.name && (a.parent.empty() || a.parent == parent)) {
+        return &a.named;
+      }
+    }
+    return nullptr;
+  }
+
+  // Reads the first bytes of `fd` without moving its offset.
+  static bool skipped_by_type(int fd) {
+    std::array<char, kMagicBytes> head{};
+    const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
+    const std::string_view got(head.data(), n < 0 ? 0 : static_cast<std::size_t>(n));
+    return std::any_of(std::begin(kSkippedMagic), std::end(kSkippedMagic),
+                       [&](std::string_view magic) { return got.starts_with(magic); });
+  }
+
   CredentialScan out_;
   std::set<std::string> messages_;
+  // Paths checked by name and paths read for tokens: a home's file met again by the walk is not
+  // read twice.
+  std::set<std::string> checked_;
+  std::set<std::string> read_;
+  std::size_t entries_ = 0;
+  bool stopped_ = false;
+  std::optional<std::chrono::steady_clock::time_point> started_;
   // Apart, so that a tree walked for sockets is still read for tokens.
   WalkedDirectories walked_for_sockets_;
   WalkedDirectories walked_for_content_;
@@ -298,8 +445,26 @@ CredentialScan scan_for_credentials(const ScanRoots& roots,
   for (const auto& dir : roots.runtime_dirs) {
     scan.runtime_dir(dir);
   }
+  // A root inside a skipped tree (HOME below /tmp/review) was named on purpose: it is walked
+  // before the skipped trees are closed to the other walks.
+  auto inside_skipped = [&](const std::string& tree) {
+    return std::any_of(roots.skipped_trees.begin(), roots.skipped_trees.end(),
+                       [&](const std::string& s) {
+                         return tree == s || tree.starts_with(s.ends_with('/') ? s : s + "/");
+                       });
+  };
   for (const auto& tree : roots.content_trees) {
-    scan.content_tree(tree);
+    if (inside_skipped(tree)) {
+      scan.content_tree(tree, roots.limits);
+    }
+  }
+  for (const auto& dir : roots.skipped_trees) {
+    scan.skip_tree(dir);
+  }
+  for (const auto& tree : roots.content_trees) {
+    if (!inside_skipped(tree)) {
+      scan.content_tree(tree, roots.limits);
+    }
   }
   return scan.finish();
 }

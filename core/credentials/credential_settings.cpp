@@ -1,5 +1,7 @@
 #include "core/credentials/credential_settings.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "core/credentials/git_config_text.h"
@@ -56,6 +58,72 @@ void for_each_line(std::string_view text, Fn line_fn) {
   }
 }
 
+// npm's credential keys, also registry-scoped (`//host/path/:_authToken`: the part after the last
+// colon is the key npm uses).
+bool is_npm_credential_key(std::string_view key) {
+  auto colon = key.rfind(':');
+  auto leaf = colon == std::string_view::npos ? key : key.substr(colon + 1);
+  return leaf == "_authToken" || leaf == "_auth" || leaf == "_password";
+}
+
+// A value that says nothing: empty, or an empty quoted string.
+bool empty_value(std::string_view value) {
+  value = trim(value);
+  return value.empty() || value == "\"\"" || value == "''";
+}
+
+std::string_view unquoted(std::string_view s) {
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) {
+    return s.substr(1, s.size() - 2);
+  }
+  return s;
+}
+
+bool is_bare_key_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
+}
+
+// The TOML key `key` set in `line` (bare, as bunfig writes it, also inside an inline table) with
+// a value that is not empty.
+bool sets_toml_key(std::string_view line, std::string_view key) {
+  for (auto at = line.find(key); at != std::string_view::npos; at = line.find(key, at + 1)) {
+    if (at > 0 && is_bare_key_char(line[at - 1])) {
+      continue;
+    }
+    auto rest = trim(line.substr(at + key.size()));
+    if (!rest.starts_with('=')) {
+      continue;
+    }
+    rest = trim(rest.substr(1));
+    auto end = rest.find_first_of(",}");
+    if (!rest.empty() && rest[0] == '"') {
+      end = rest.find('"', 1) == std::string_view::npos ? rest.size() : rest.find('"', 1) + 1;
+    }
+    if (!empty_value(rest.substr(0, end))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A quoted string in `line` that is an http(s) URL carrying credentials.
+bool holds_url_with_login(std::string_view line) {
+  for (auto open = line.find('"'); open != std::string_view::npos;) {
+    auto close = line.find('"', open + 1);
+    if (close == std::string_view::npos) {
+      break;
+    }
+    auto value = line.substr(open + 1, close - open - 1);
+    if ((value.starts_with("https://") || value.starts_with("http://")) &&
+        userinfo(value).find(':') != std::string_view::npos) {
+      return true;
+    }
+    open = line.find('"', close + 1);
+  }
+  return false;
+}
+
 bool non_empty_string(const nlohmann::json& j, const char* field) {
   auto it = j.find(field);
   return it != j.end() && it->is_string() && !it->get<std::string>().empty();
@@ -103,11 +171,64 @@ std::vector<CredentialSetting> npmrc_settings(std::string_view text) {
       return;
     }
     auto key = trim(line.substr(0, eq));
-    // Registry-scoped keys are `//host/path/:_authToken`; npm uses the part after the last colon.
-    auto leaf = key.substr(key.rfind(':') == std::string_view::npos ? 0 : key.rfind(':') + 1);
-    if (leaf == "_authToken" || leaf == "_auth" || leaf == "_password") {
+    if (is_npm_credential_key(key)) {
       out.push_back(
           {number, "sets " + std::string(key) + ": npm would send a registry credential"});
+    }
+  });
+  return out;
+}
+
+std::vector<CredentialSetting> yarnrc_settings(std::string_view text) {
+  std::vector<CredentialSetting> out;
+  for_each_line(text, [&](std::uint32_t number, std::string_view line) {
+    std::size_t key_end = 0;
+    if (line[0] == '"') {
+      key_end = line.find('"', 1);
+      key_end = key_end == std::string_view::npos ? line.size() : key_end + 1;
+    } else {
+      key_end = std::min(line.find_first_of(" \t"), line.size());
+    }
+    auto key = unquoted(line.substr(0, key_end));
+    if (is_npm_credential_key(key) && !empty_value(line.substr(key_end))) {
+      out.push_back(
+          {number, "sets " + std::string(key) + ": yarn would send a registry credential"});
+    }
+  });
+  return out;
+}
+
+std::vector<CredentialSetting> yarnrc_yml_settings(std::string_view text) {
+  std::vector<CredentialSetting> out;
+  for_each_line(text, [&](std::uint32_t number, std::string_view line) {
+    auto colon = line.find(':');
+    if (colon == std::string_view::npos) {
+      return;
+    }
+    auto key = unquoted(trim(line.substr(0, colon)));
+    auto value = line.substr(colon + 1);
+    value = value.substr(0, value.find(" #"));
+    if ((key == "npmAuthToken" || key == "npmAuthIdent") && !empty_value(value)) {
+      out.push_back(
+          {number, "sets " + std::string(key) + ": yarn would send a registry credential"});
+    }
+  });
+  return out;
+}
+
+std::vector<CredentialSetting> bunfig_settings(std::string_view text) {
+  std::vector<CredentialSetting> out;
+  for_each_line(text, [&](std::uint32_t number, std::string_view line) {
+    for (std::string_view key : {"token", "password"}) {
+      if (sets_toml_key(line, key)) {
+        out.push_back(
+            {number, "sets " + std::string(key) + ": bun would send a registry credential"});
+      }
+    }
+    if (holds_url_with_login(line)) {
+      out.push_back({number,
+                     "sets a registry URL carrying a user and password: bun would send a "
+                     "registry credential"});
     }
   });
   return out;

@@ -26,6 +26,18 @@ std::vector<CredentialSetting> git_config_settings(std::string_view text,
 // (`//registry.example/:_authToken=`), with a non-empty value.
 std::vector<CredentialSetting> npmrc_settings(std::string_view text);
 
+// Yarn 1's .yarnrc (`key value` or `"key" "value"` lines): an npm credential key as npmrc_settings
+// names them, with a non-empty value.
+std::vector<CredentialSetting> yarnrc_settings(std::string_view text);
+
+// Yarn 2+'s .yarnrc.yml: npmAuthToken or npmAuthIdent at any level (top, npmScopes.*,
+// npmRegistries.*) with a value that is not empty.
+std::vector<CredentialSetting> yarnrc_yml_settings(std::string_view text);
+
+// Bun's bunfig.toml: a `token` or `password` key with a non-empty value anywhere (install.registry,
+// install.scopes.* inline tables), and a quoted http(s) URL carrying a user and password.
+std::vector<CredentialSetting> bunfig_settings(std::string_view text);
+
 // GitHub CLI's hosts.yml: an `oauth_token:` with a value.
 std::vector<CredentialSetting> gh_hosts_settings(std::string_view text);
 

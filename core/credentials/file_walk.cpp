@@ -39,24 +39,31 @@ bool first_walk(int dir_fd, WalkedDirectories& walked) {
   return ::fstat(dir_fd, &st) == 0 && walked.emplace(st.st_dev, st.st_ino).second;
 }
 
+// `stopped` is set once `visit` returns false, and ends every level of the walk.
 std::size_t walk_dir(int dir_fd, const std::string& path, int depth, int max_depth,
-                     WalkedDirectories& walked,
-                     const std::function<void(const WalkEntry&)>& visit) {
+                     WalkedDirectories& walked, const std::function<bool(const WalkEntry&)>& visit,
+                     bool& stopped) {
   std::size_t directories = 1;
   for (const auto& name : names_in(dir_fd)) {
+    if (stopped) {
+      break;
+    }
     struct stat st {};
     if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       continue;
     }
     const std::string child = path == "/" ? "/" + name : path + "/" + name;
-    visit(WalkEntry{child, dir_fd, name.c_str(), st});
+    if (!visit(WalkEntry{child, dir_fd, name.c_str(), st})) {
+      stopped = true;
+      break;
+    }
     if (!S_ISDIR(st.st_mode) || depth >= max_depth) {
       continue;
     }
     util::UniqueFd sub(
         ::openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (sub.valid() && first_walk(sub.get(), walked)) {
-      directories += walk_dir(sub.get(), child, depth + 1, max_depth, walked, visit);
+      directories += walk_dir(sub.get(), child, depth + 1, max_depth, walked, visit, stopped);
     }
   }
   return directories;
@@ -65,12 +72,20 @@ std::size_t walk_dir(int dir_fd, const std::string& path, int depth, int max_dep
 }  // namespace
 
 std::size_t walk_tree(const std::string& root, int max_depth, WalkedDirectories& walked,
-                      const std::function<void(const WalkEntry&)>& visit) {
+                      const std::function<bool(const WalkEntry&)>& visit) {
   util::UniqueFd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (!fd.valid() || !first_walk(fd.get(), walked) || max_depth < 1) {
     return 0;
   }
-  return walk_dir(fd.get(), root, 1, max_depth, walked, visit);
+  bool stopped = false;
+  return walk_dir(fd.get(), root, 1, max_depth, walked, visit, stopped);
+}
+
+void mark_walked(const std::string& dir, WalkedDirectories& walked) {
+  util::UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.valid()) {
+    first_walk(fd.get(), walked);
+  }
 }
 
 std::vector<std::string> names_in_directory(const std::string& dir) {

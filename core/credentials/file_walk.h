@@ -27,12 +27,16 @@ struct WalkEntry {
 using WalkedDirectories = std::set<std::pair<dev_t, ino_t>>;
 
 // Calls `visit` for every entry below `root` in name order, never following a symbolic link
-// (a link is visited as itself). Directories more than `max_depth` levels below `root` are not
-// opened; directories that cannot be opened or were walked before are skipped silently. `root`
-// itself may be a link (the caller chose it); a missing root is an empty tree. Returns the
-// number of directories read.
+// (a link is visited as itself), until `visit` returns false. Directories more than `max_depth`
+// levels below `root` are not opened; directories that cannot be opened or were walked before are
+// skipped silently. `root` itself may be a link (the caller chose it); a missing root is an empty
+// tree. Returns the number of directories read.
 std::size_t walk_tree(const std::string& root, int max_depth, WalkedDirectories& walked,
-                      const std::function<void(const WalkEntry&)>& visit);
+                      const std::function<bool(const WalkEntry&)>& visit);
+
+// Counts the directory `dir` (a link to it followed) as walked, so that no walk enters it; a
+// missing one is ignored.
+void mark_walked(const std::string& dir, WalkedDirectories& walked);
 
 // The names in the directory `dir` (a link to it followed) but "." and "..", sorted; empty when
 // it cannot be read.

@@ -15,6 +15,12 @@ constexpr std::string_view kSystemTrees[] = {"/bin",   "/sbin",  "/usr",    "/li
                                              "/lib32", "/lib64", "/libx32", "/dev",
                                              "/proc",  "/sys",   "/boot"};
 
+// Not walked from "/": the kernel's views (/proc, /sys, /dev: no file of the image, and reading
+// them can block or never end), the pull request's clone at /workspace (the adversary's own bytes,
+// mounted over the image's directory) and the review's scratch /tmp/review (the launcher's, on the
+// sandbox's fresh /tmp). HOME below /tmp/review is still checked as a home.
+constexpr const char* kSkippedTrees[] = {"/proc", "/sys", "/dev", "/workspace", "/tmp/review"};
+
 void add_unique(std::vector<std::string>& list, const std::string& item) {
   if (item.starts_with('/') && std::find(list.begin(), list.end(), item) == list.end()) {
     list.push_back(item);
@@ -93,6 +99,10 @@ ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments) {
     add_unique(roots.content_trees, dir);
   }
   add_unique(roots.content_trees, "/etc");
+  // Then everything else the sandbox's user can read, after the homes so that they are walked with
+  // their own depth bound.
+  add_unique(roots.content_trees, "/");
+  roots.skipped_trees.assign(std::begin(kSkippedTrees), std::end(kSkippedTrees));
   return roots;
 }
 

@@ -128,6 +128,23 @@ std::vector<Plant> plants() {
        "'//registry.npmjs.org/:_authToken=%s\\n' '" +
            npm_token() + "' > /var/lib/deploy/.npmrc && chmod -R a+rX /var/lib/deploy\n",
        "/var/lib/deploy/.npmrc"},
+      // Outside the homes and /etc: a token file, npm's global configuration ($PREFIX/etc/npmrc,
+      // which npm reads), and a Yarn login whose value has no token's shape.
+      {"srv-token-file",
+       "RUN mkdir -p /srv/deploy && printf 'GITHUB_TOKEN=%s\\n' '" + token() +
+           "' > /srv/deploy/ci.env && chmod -R a+rX /srv/deploy\n",
+       "/srv/deploy/ci.env"},
+      {"npm-global-npmrc",
+       "RUN mkdir -p /opt/reviewer/runtimes/node/etc && printf "
+       "'//registry.npmjs.org/:_authToken=%s\\n' '" +
+           npm_token() +
+           "' > /opt/reviewer/runtimes/node/etc/npmrc && chmod a+r "
+           "/opt/reviewer/runtimes/node/etc/npmrc\n",
+       "'/opt/reviewer/runtimes/node/etc/npmrc:1' sets //registry.npmjs.org/:_authToken"},
+      {"yarnrc-yml-login",
+       "RUN mkdir -p /opt/app && printf 'npmAuthToken: deploy-secret-value\\n' > "
+       "/opt/app/.yarnrc.yml && chmod -R a+rX /opt/app\n",
+       "'/opt/app/.yarnrc.yml:1' sets npmAuthToken: yarn would send a registry credential"},
   };
 }
 
@@ -153,26 +170,8 @@ TEST_P(RedProof, APlantedCredentialFailsTheSelfCheck) {
   EXPECT_THAT(r.output, HasSubstr(plant.finding));
   EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: image-credential: "));
   EXPECT_THAT(r.output, Not(HasSubstr("0123456789abcdefghij")));
+  EXPECT_THAT(r.output, Not(HasSubstr("deploy-secret-value")));
   EXPECT_THAT(r.output, Not(HasSubstr("review-self-check-ok")));
-}
-
-// Credentials the scanner does not find yet, in places a build can read: a token file outside
-// the homes and /etc, and npm's own global configuration ($PREFIX/etc/npmrc, which npm reads).
-// The scanner is core/credentials' (being moved); enable these when it covers them.
-std::vector<Plant> known_gaps() {
-  return {
-      {"srv-token-file",
-       "RUN mkdir -p /srv/deploy && printf 'GITHUB_TOKEN=%s\\n' '" + token() +
-           "' > /srv/deploy/ci.env && chmod -R a+rX /srv/deploy\n",
-       "/srv/deploy/ci.env"},
-      {"npm-global-npmrc",
-       "RUN mkdir -p /opt/reviewer/runtimes/node/etc && printf "
-       "'//registry.npmjs.org/:_authToken=%s\\n' '" +
-           npm_token() +
-           "' > /opt/reviewer/runtimes/node/etc/npmrc && chmod a+r "
-           "/opt/reviewer/runtimes/node/etc/npmrc\n",
-       "/opt/reviewer/runtimes/node/etc/npmrc"},
-  };
 }
 
 std::string plant_name(const ::testing::TestParamInfo<Plant>& plant) {
@@ -184,8 +183,6 @@ std::string plant_name(const ::testing::TestParamInfo<Plant>& plant) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Plants, RedProof, ::testing::ValuesIn(plants()), plant_name);
-INSTANTIATE_TEST_SUITE_P(DISABLED_KnownGaps, RedProof, ::testing::ValuesIn(known_gaps()),
-                         plant_name);
 
 // The bundled example, as the host runs it: a depth-1 clone bind-mounted at /workspace, the
 // assignment in the creation environment, the launcher exec'd as the image's user.

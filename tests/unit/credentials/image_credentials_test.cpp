@@ -57,8 +57,12 @@ TEST(ImageCredentials, RootsComeFromEveryEnvironmentAndTheImage) {
   EXPECT_THAT(roots.content_trees, Contains("/tmp/review/home"));
   EXPECT_THAT(roots.content_trees, Contains("/tmp/xdg"));
   EXPECT_THAT(roots.content_trees, Contains("/etc"));
+  // The whole filesystem comes last, so that every home is walked from itself first.
+  EXPECT_EQ(roots.content_trees.back(), "/");
+  EXPECT_THAT(roots.skipped_trees,
+              ElementsAre("/proc", "/sys", "/dev", "/workspace", "/tmp/review"));
   for (const auto& tree : roots.content_trees) {
-    EXPECT_FALSE(is_system_tree(tree)) << tree;
+    EXPECT_TRUE(tree == "/" || !is_system_tree(tree)) << tree;
   }
 }
 
