@@ -18,7 +18,7 @@ TEST_F(LauncherE2E, WhatAJobLeftOutsideTheWorktreeIsGoneForTheNextJob) {
   ExampleRepo repo;
   // Links out of the scratch areas check that removal unlinks a link rather than following it.
   const std::string leaks =
-      "/tmp/leak /var/tmp/leak2 /run/leak3 /tmp/review/build-*/*-a/home/leak4 /tmp/leakdir "
+      "/tmp/leak /var/tmp/leak2 /run/leak3 /tmp/review/build-*/job-0/home/leak4 /tmp/leakdir "
       "/tmp/leaklink /tmp/review/leak5";
   repo.write(
       ".github/workflows/ci.yml",
@@ -47,7 +47,7 @@ TEST_F(LauncherE2E, WhatAJobLeftOutsideTheWorktreeIsGoneForTheNextJob) {
   auto r = run_launcher(repo.workspace(), assigned_job("b"));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   // The canary: every leak was really there while job a ran.
-  for (const char* f : {"/tmp/leak", "/var/tmp/leak2", "/run/leak3", "/0-a/home/leak4",
+  for (const char* f : {"/tmp/leak", "/var/tmp/leak2", "/run/leak3", "/job-0/home/leak4",
                         "/tmp/leakdir", "/tmp/leaklink", "/tmp/review/leak5"}) {
     EXPECT_THAT(r.output,
                 ::testing::ContainsRegex(std::string("\\[a #3 run\\] a-wrote [^\n]*") + f + "\n"))
