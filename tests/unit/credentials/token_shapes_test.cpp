@@ -1,5 +1,5 @@
-// Every token shape of shared/reference/env-policy.md: the shape is found where a file or a
-// variable holds it, only its keyword is shown, and near misses are not tokens.
+// Every token shape the env policy lists (the reference env-policy.md): the shape is found where
+// a file or a variable holds it, only its keyword is shown, and near misses are not tokens.
 #include "core/credentials/token_shapes.h"
 
 #include <gmock/gmock.h>
