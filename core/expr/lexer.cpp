@@ -139,8 +139,8 @@ class Lexer {
  private:
   static util::Refusal fail(const std::string& message, std::size_t offset) {
     return util::Refusal{"expression-invalid",
-                       message + " (at character " + std::to_string(offset + 1) + ")",
-                       std::nullopt};
+                         message + " (at character " + std::to_string(offset + 1) + ")",
+                         std::nullopt};
   }
 
   util::Refusal unexpected(std::string_view lexeme) const {

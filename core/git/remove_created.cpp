@@ -59,10 +59,10 @@ util::Status remove_created_paths(const std::string& worktree) {
   }
   if (const std::string special = detail::special_file(worktree); !special.empty()) {
     return util::refusal(std::string(kRuleGitDirChanged),
-                            "'" + special +
-                                "' is not a regular file; a job changed the clone's git "
-                                "directory, and on GitHub the next job gets a fresh clone",
-                            util::SourceLocation{special});
+                         "'" + special +
+                             "' is not a regular file; a job changed the clone's git "
+                             "directory, and on GitHub the next job gets a fresh clone",
+                         util::SourceLocation{special});
   }
   auto repo = detail::open_worktree(worktree, "");
   if (!repo) {

@@ -49,8 +49,8 @@ util::Result<bool> run_git(const std::string& dir, std::vector<std::string> args
   }
   if (exit->status != 0) {
     return util::Refusal{"host-command",
-                       command_line(argv) + " exited with status " + std::to_string(exit->status),
-                       std::nullopt};
+                         command_line(argv) + " exited with status " + std::to_string(exit->status),
+                         std::nullopt};
   }
   return true;
 }
@@ -98,7 +98,7 @@ util::Result<std::string> committed_workflow(const std::string& clone, const std
       command_output(git(clone, {"cat-file", "blob", e.substr(sp2 + 1, tab - sp2 - 1)}), max_bytes);
   if (!text) {
     return util::Refusal{"workflow-unreadable",
-                       "'" + workflow + "' cannot be read: " + text.error().message, at};
+                         "'" + workflow + "' cannot be read: " + text.error().message, at};
   }
   return text;
 }
@@ -117,11 +117,12 @@ util::Result<std::string> make_clone(const std::string& source, const std::strin
   std::error_code ec;
   if (fs::exists(dest, ec)) {
     return util::Refusal{"host-command", "the clone's directory " + dest + " exists already",
-                       std::nullopt};
+                         std::nullopt};
   }
   fs::create_directories(dest, ec);
   if (ec) {
-    return util::Refusal{"host-command", "cannot create " + dest + ": " + ec.message(), std::nullopt};
+    return util::Refusal{"host-command", "cannot create " + dest + ": " + ec.message(),
+                         std::nullopt};
   }
   const std::string ref = head.empty() ? "HEAD" : head;
   std::vector<std::vector<std::string>> steps = {{"init", "-q"}, {"remote", "add", "origin", *url}};

@@ -39,10 +39,10 @@ class ContainerEngine final : public Engine {
     auto id = command_output({engine_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
     if (!id) {
       return util::Refusal{"image-missing",
-                         "the image " + ref(image) + " is not built on this host (" + program_ +
-                             " image inspect failed); build it with " +
-                             "docker/reviewer/build.sh BUILD_DIR " + image,
-                         std::nullopt};
+                           "the image " + ref(image) + " is not built on this host (" + program_ +
+                               " image inspect failed); build it with " +
+                               "docker/reviewer/build.sh BUILD_DIR " + image,
+                           std::nullopt};
     }
     return trimmed(*id);
   }

@@ -25,17 +25,17 @@ class NamespaceEngine final : public Engine {
     const auto j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (!j.is_object() || !j.contains("name") || !j["name"].is_string()) {
       return util::Refusal{"image-missing",
-                         "no staged image at " + stage_ + " (" + path +
-                             " is missing or unreadable); stage one with "
-                             "docker/run-model/stage-image.sh BUILD_DIR STAGE_DIR",
-                         std::nullopt};
+                           "no staged image at " + stage_ + " (" + path +
+                               " is missing or unreadable); stage one with "
+                               "docker/run-model/stage-image.sh BUILD_DIR STAGE_DIR",
+                           std::nullopt};
     }
     const std::string staged = j["name"].get<std::string>();
     if (staged != image) {
       return util::Refusal{"image-missing",
-                         "the review needs " + image + " but the namespaces engine's stage " +
-                             stage_ + " is " + staged,
-                         std::nullopt};
+                           "the review needs " + image + " but the namespaces engine's stage " +
+                               stage_ + " is " + staged,
+                           std::nullopt};
     }
     return "stage:" + stage_;
   }

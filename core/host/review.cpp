@@ -83,15 +83,15 @@ util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
   if (engine == "namespaces") {
     if (r.stage.empty()) {
       return util::Refusal{"review-usage",
-                         "the namespaces engine needs --stage DIR (an install staged by "
-                         "docker/run-model/stage-image.sh); or install podman",
-                         std::nullopt};
+                           "the namespaces engine needs --stage DIR (an install staged by "
+                           "docker/run-model/stage-image.sh); or install podman",
+                           std::nullopt};
     }
     return make_namespace_engine(fs::absolute(r.stage).string());
   }
   return util::Refusal{"review-usage",
-                     "--engine \"" + engine + "\" is not podman, docker or namespaces",
-                     std::nullopt};
+                       "--engine \"" + engine + "\" is not podman, docker or namespaces",
+                       std::nullopt};
 }
 
 }  // namespace

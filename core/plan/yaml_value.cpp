@@ -72,9 +72,9 @@ util::Result<expr::Value> to_expression_value(const yaml::Node& node) {
     case yaml::Node::Kind::kScalar: {
       const std::string& s = node.scalar;
       if (s.find("${{") != std::string::npos) {
-        return util::refusal(
-            "expression-in-matrix",
-            "'" + s + "' is an expression; its value is not known before the run", node.location);
+        return util::refusal("expression-in-matrix",
+                             "'" + s + "' is an expression; its value is not known before the run",
+                             node.location);
       }
       if (!node.plain) {
         return expr::Value::string(s);

@@ -23,7 +23,7 @@ class Validator {
   explicit Validator(std::string name) : name_(std::move(name)) {}
 
   util::Refusal refuse(const std::string& rule, const std::string& pointer,
-                     const std::string& what) const {
+                       const std::string& what) const {
     return util::refusal(rule, name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
   }
 

@@ -37,10 +37,9 @@ class LauncherE2E : public ::testing::Test {
     if (!can_run_sandbox()) {
       GTEST_SKIP() << "the run model needs root to create namespaces";
     }
-    if (in_image() &&
-        run_command(REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh image inspect "
-                                        "localhost/" REVIEWER_E2E_IMAGE ":latest")
-                .exit_code != 0) {
+    if (in_image() && run_command(REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh image inspect "
+                                                      "localhost/" REVIEWER_E2E_IMAGE ":latest")
+                              .exit_code != 0) {
       GTEST_SKIP() << "localhost/" REVIEWER_E2E_IMAGE
                       ":latest does not exist: the image.build fixture was skipped (see its "
                       "output for why) or this machine has no container engine";
