@@ -12,10 +12,12 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/credentials/credential_scan.h"
 #include "core/report/refusal.h"
 #include "core/report/render.h"
 
@@ -172,5 +174,23 @@ inline std::vector<std::string> as_unprivileged(
   }
   return out;
 }
+
+// The scan's findings over `roots` (and `env`), as text.
+inline std::vector<std::string> scan(const ScanRoots& roots,
+                                     const std::vector<ScanEnvironment>& env = {}) {
+  return texts(scan_for_credentials(roots, env).findings);
+}
+
+// A file a test plants at `relative` below the tree it scans, and the finding it must give,
+// from just after the file's path (":4' sets credential.helper: ...").
+struct PlacedFile {
+  std::string name;
+  std::string relative;
+  std::string text;
+  std::string finding;
+};
+
+// gtest names a failing case by this, not by its bytes.
+inline void PrintTo(const PlacedFile& c, std::ostream* os) { *os << c.name; }
 
 }  // namespace reviewer::credentials::credtest

@@ -24,11 +24,6 @@ ScanRoots home_roots(const TempTree& t) {
   return roots;
 }
 
-std::vector<std::string> scan(const ScanRoots& roots,
-                              const std::vector<ScanEnvironment>& env = {}) {
-  return texts(scan_for_credentials(roots, env).findings);
-}
-
 // A credential file is a finding by its name alone, whatever it holds.
 struct CredentialFile {
   std::string name;
@@ -85,18 +80,8 @@ INSTANTIATE_TEST_SUITE_P(
         CredentialFile{"LegacyDockerConfig", ".dockercfg", "a legacy Docker credentials file"}),
     [](const auto& p) { return p.param.name; });
 
-// A configuration file is a finding when it holds a credential setting.
-struct CredentialConfig {
-  std::string name;
-  std::string relative;  // below the home
-  std::string text;
-  std::string finding;  // after "'<home>/<relative>"
-};
-
-// gtest names a failing case by this, not by its bytes.
-void PrintTo(const CredentialConfig& c, std::ostream* os) { *os << c.name; }
-
-class ACredentialSetting : public ::testing::TestWithParam<CredentialConfig> {};
+// A configuration file in a home is a finding when it holds a credential setting.
+class ACredentialSetting : public ::testing::TestWithParam<PlacedFile> {};
 
 TEST_P(ACredentialSetting, IsAFindingAtItsLine) {
   TempTree t;
@@ -108,46 +93,45 @@ TEST_P(ACredentialSetting, IsAFindingAtItsLine) {
 INSTANTIATE_TEST_SUITE_P(
     Kinds, ACredentialSetting,
     ::testing::Values(
-        CredentialConfig{"GitHelper", ".gitconfig",
-                         "[user]\n\tname = x\n[credential]\n\thelper = store\n",
-                         ":4' sets credential.helper: git would run a credential helper"},
-        CredentialConfig{"XdgGitHelper", ".config/git/config", "[credential]\n\thelper = cache\n",
-                         ":2' sets credential.helper: git would run a credential helper"},
-        CredentialConfig{"GitExtraHeader", ".gitconfig",
-                         "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic x\n",
-                         ":2' sets http.https://github.com/.extraheader: git would send an extra "
-                         "HTTP header"},
-        CredentialConfig{"GitInsteadOfWithUserinfo", ".gitconfig",
-                         "[url \"https://me:pw@github.com/\"]\n\tinsteadOf = https://github.com/\n",
-                         ":2' sets url.https://…@github.com/.insteadof: git would rewrite URLs to "
-                         "ones carrying a user or password"},
-        CredentialConfig{"NpmAuthToken", ".npmrc", "_authToken=abc\n",
-                         ":1' sets _authToken: npm would send a registry credential"},
-        CredentialConfig{
-            "NpmScopedAuthToken", ".npmrc",
-            "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=abc\n",
-            ":2' sets //registry.npmjs.org/:_authToken: npm would send a registry "
-            "credential"},
-        CredentialConfig{"NpmAuth", ".npmrc", "_auth=dXNlcjpwYXNz\n",
-                         ":1' sets _auth: npm would send a registry credential"},
-        CredentialConfig{"NpmPassword", ".npmrc", "username=me\n_password=cGFzcw==\n",
-                         ":2' sets _password: npm would send a registry credential"},
-        CredentialConfig{"GhOauthToken", ".config/gh/hosts.yml",
-                         "github.com:\n    user: me\n    oauth_token: abc\n",
-                         ":3' holds oauth_token: the GitHub CLI would use its token"},
-        CredentialConfig{"DockerAuths", ".docker/config.json",
-                         R"({"auths": {"ghcr.io": {"auth": "dXNlcjpwYXNz"}}})",
-                         "' holds a login for 'ghcr.io' under \"auths\""},
-        CredentialConfig{"DockerCredsStore", ".docker/config.json", R"({"credsStore": "pass"})",
-                         "' sets \"credsStore\": the client would ask a credential store for "
-                         "logins"},
-        CredentialConfig{"DockerCredHelpers", ".docker/config.json",
-                         R"({"credHelpers": {"gcr.io": "gcloud"}})",
-                         "' sets \"credHelpers\": the client would ask credential helpers for "
-                         "logins"},
-        CredentialConfig{"ContainersAuth", ".config/containers/auth.json",
-                         R"({"auths": {"quay.io": {"auth": "dXNlcjpwYXNz"}}})",
-                         "' holds a login for 'quay.io' under \"auths\""}),
+        PlacedFile{"GitHelper", ".gitconfig",
+                   "[user]\n\tname = x\n[credential]\n\thelper = store\n",
+                   ":4' sets credential.helper: git would run a credential helper"},
+        PlacedFile{"XdgGitHelper", ".config/git/config", "[credential]\n\thelper = cache\n",
+                   ":2' sets credential.helper: git would run a credential helper"},
+        PlacedFile{"GitExtraHeader", ".gitconfig",
+                   "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic x\n",
+                   ":2' sets http.https://github.com/.extraheader: git would send an extra "
+                   "HTTP header"},
+        PlacedFile{"GitInsteadOfWithUserinfo", ".gitconfig",
+                   "[url \"https://me:pw@github.com/\"]\n\tinsteadOf = https://github.com/\n",
+                   ":2' sets url.https://…@github.com/.insteadof: git would rewrite URLs to "
+                   "ones carrying a user or password"},
+        PlacedFile{"NpmAuthToken", ".npmrc", "_authToken=abc\n",
+                   ":1' sets _authToken: npm would send a registry credential"},
+        PlacedFile{"NpmScopedAuthToken", ".npmrc",
+                   "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=abc\n",
+                   ":2' sets //registry.npmjs.org/:_authToken: npm would send a registry "
+                   "credential"},
+        PlacedFile{"NpmAuth", ".npmrc", "_auth=dXNlcjpwYXNz\n",
+                   ":1' sets _auth: npm would send a registry credential"},
+        PlacedFile{"NpmPassword", ".npmrc", "username=me\n_password=cGFzcw==\n",
+                   ":2' sets _password: npm would send a registry credential"},
+        PlacedFile{"GhOauthToken", ".config/gh/hosts.yml",
+                   "github.com:\n    user: me\n    oauth_token: abc\n",
+                   ":3' holds oauth_token: the GitHub CLI would use its token"},
+        PlacedFile{"DockerAuths", ".docker/config.json",
+                   R"({"auths": {"ghcr.io": {"auth": "dXNlcjpwYXNz"}}})",
+                   "' holds a login for 'ghcr.io' under \"auths\""},
+        PlacedFile{"DockerCredsStore", ".docker/config.json", R"({"credsStore": "pass"})",
+                   "' sets \"credsStore\": the client would ask a credential store for "
+                   "logins"},
+        PlacedFile{"DockerCredHelpers", ".docker/config.json",
+                   R"({"credHelpers": {"gcr.io": "gcloud"}})",
+                   "' sets \"credHelpers\": the client would ask credential helpers for "
+                   "logins"},
+        PlacedFile{"ContainersAuth", ".config/containers/auth.json",
+                   R"({"auths": {"quay.io": {"auth": "dXNlcjpwYXNz"}}})",
+                   "' holds a login for 'quay.io' under \"auths\""}),
     [](const auto& p) { return p.param.name; });
 
 TEST(CredentialScan, SystemGitConfigAndNpmrc) {

@@ -23,22 +23,8 @@ ScanRoots filesystem(const TempTree& t) {
   return roots;
 }
 
-std::vector<std::string> scan(const ScanRoots& roots) {
-  return texts(scan_for_credentials(roots, {}).findings);
-}
-
 // A configuration or credential file outside any home, as a derived image could leave one.
-struct Anywhere {
-  std::string name;
-  std::string relative;  // below fs/
-  std::string text;
-  std::string finding;  // after "'<root>/fs/<relative>"
-};
-
-// gtest names a failing case by this, not by its bytes.
-void PrintTo(const Anywhere& c, std::ostream* os) { *os << c.name; }
-
-class APackageManagerConfiguration : public ::testing::TestWithParam<Anywhere> {};
+class APackageManagerConfiguration : public ::testing::TestWithParam<PlacedFile> {};
 
 TEST_P(APackageManagerConfiguration, IsAFindingWhereverItStands) {
   TempTree t;
@@ -51,44 +37,46 @@ INSTANTIATE_TEST_SUITE_P(
     Places, APackageManagerConfiguration,
     ::testing::Values(
         // npm's global configuration ($PREFIX/etc/npmrc) and its builtin one (<npm>/npmrc).
-        Anywhere{"NpmGlobalConfig", "opt/reviewer/runtimes/node/etc/npmrc",
-                 "//registry.npmjs.org/:_authToken=abc\n",
-                 ":1' sets //registry.npmjs.org/:_authToken: npm would send a registry credential"},
-        Anywhere{"NpmBuiltinConfig", "opt/node/lib/node_modules/npm/npmrc", "_auth=dXNlcjpw\n",
-                 ":1' sets _auth: npm would send a registry credential"},
-        Anywhere{"ProjectNpmrc", "srv/app/.npmrc", "\n_password=cGFzcw==\n",
-                 ":2' sets _password: npm would send a registry credential"},
-        Anywhere{"YarnClassic", "usr/local/share/.yarnrc",
-                 "registry \"https://registry.npmjs.org/\"\n\"//registry.npmjs.org/:_authToken\" "
-                 "abc\n",
-                 ":2' sets //registry.npmjs.org/:_authToken: yarn would send a registry "
-                 "credential"},
-        Anywhere{"YarnBerry", "srv/app/.yarnrc.yml",
-                 "npmRegistries:\n  \"https://npm.example\":\n    npmAuthToken: abc\n",
-                 ":3' sets npmAuthToken: yarn would send a registry credential"},
-        Anywhere{"YarnBerryIdent", "etc/skel/.yarnrc.yml", "npmAuthIdent: \"me:pw\"\n",
-                 ":1' sets npmAuthIdent: yarn would send a registry credential"},
-        Anywhere{"BunScopeToken", "srv/app/bunfig.toml",
-                 "[install.scopes]\nmyorg = { token = \"abc\", url = \"https://r.example/\" }\n",
-                 ":2' sets token: bun would send a registry credential"},
-        Anywhere{"BunRegistryPassword", "opt/bun/bunfig.toml",
-                 "[install.registry]\nurl = \"https://r.example/\"\nusername = \"me\"\n"
-                 "password = \"pw\"\n",
-                 ":4' sets password: bun would send a registry credential"},
-        Anywhere{"BunRegistryUrlWithLogin", "opt/bun/bunfig.toml",
-                 "[install]\nregistry = \"https://me:pw@r.example/\"\n",
-                 ":2' sets a registry URL carrying a user and password: bun would send a "
-                 "registry credential"},
-        Anywhere{"Pypirc", "srv/upload/.pypirc", "[pypi]\nusername = __token__\n",
-                 "' is a PyPI upload configuration"},
-        Anywhere{"Netrc", "var/lib/ci/.netrc", "machine example.com\n", "' is a netrc login file"},
-        Anywhere{"GitCredentials", "srv/git/.git-credentials", "https://me:pw@example.com\n",
-                 "' is a git credential store"},
-        Anywhere{"DockerConfig", "srv/ci/.docker/config.json",
-                 R"({"auths": {"ghcr.io": {"auth": "dXNlcjpwYXNz"}}})",
-                 "' holds a login for 'ghcr.io' under \"auths\""},
-        Anywhere{"GhHosts", "opt/tools/gh/hosts.yml", "github.com:\n    oauth_token: abc\n",
-                 ":2' holds oauth_token: the GitHub CLI would use its token"}),
+        PlacedFile{
+            "NpmGlobalConfig", "opt/reviewer/runtimes/node/etc/npmrc",
+            "//registry.npmjs.org/:_authToken=abc\n",
+            ":1' sets //registry.npmjs.org/:_authToken: npm would send a registry credential"},
+        PlacedFile{"NpmBuiltinConfig", "opt/node/lib/node_modules/npm/npmrc", "_auth=dXNlcjpw\n",
+                   ":1' sets _auth: npm would send a registry credential"},
+        PlacedFile{"ProjectNpmrc", "srv/app/.npmrc", "\n_password=cGFzcw==\n",
+                   ":2' sets _password: npm would send a registry credential"},
+        PlacedFile{"YarnClassic", "usr/local/share/.yarnrc",
+                   "registry \"https://registry.npmjs.org/\"\n\"//registry.npmjs.org/:_authToken\" "
+                   "abc\n",
+                   ":2' sets //registry.npmjs.org/:_authToken: yarn would send a registry "
+                   "credential"},
+        PlacedFile{"YarnBerry", "srv/app/.yarnrc.yml",
+                   "npmRegistries:\n  \"https://npm.example\":\n    npmAuthToken: abc\n",
+                   ":3' sets npmAuthToken: yarn would send a registry credential"},
+        PlacedFile{"YarnBerryIdent", "etc/skel/.yarnrc.yml", "npmAuthIdent: \"me:pw\"\n",
+                   ":1' sets npmAuthIdent: yarn would send a registry credential"},
+        PlacedFile{"BunScopeToken", "srv/app/bunfig.toml",
+                   "[install.scopes]\nmyorg = { token = \"abc\", url = \"https://r.example/\" }\n",
+                   ":2' sets token: bun would send a registry credential"},
+        PlacedFile{"BunRegistryPassword", "opt/bun/bunfig.toml",
+                   "[install.registry]\nurl = \"https://r.example/\"\nusername = \"me\"\n"
+                   "password = \"pw\"\n",
+                   ":4' sets password: bun would send a registry credential"},
+        PlacedFile{"BunRegistryUrlWithLogin", "opt/bun/bunfig.toml",
+                   "[install]\nregistry = \"https://me:pw@r.example/\"\n",
+                   ":2' sets a registry URL carrying a user and password: bun would send a "
+                   "registry credential"},
+        PlacedFile{"Pypirc", "srv/upload/.pypirc", "[pypi]\nusername = __token__\n",
+                   "' is a PyPI upload configuration"},
+        PlacedFile{"Netrc", "var/lib/ci/.netrc", "machine example.com\n",
+                   "' is a netrc login file"},
+        PlacedFile{"GitCredentials", "srv/git/.git-credentials", "https://me:pw@example.com\n",
+                   "' is a git credential store"},
+        PlacedFile{"DockerConfig", "srv/ci/.docker/config.json",
+                   R"({"auths": {"ghcr.io": {"auth": "dXNlcjpwYXNz"}}})",
+                   "' holds a login for 'ghcr.io' under \"auths\""},
+        PlacedFile{"GhHosts", "opt/tools/gh/hosts.yml", "github.com:\n    oauth_token: abc\n",
+                   ":2' holds oauth_token: the GitHub CLI would use its token"}),
     [](const auto& p) { return p.param.name; });
 
 // Names that only look like package-manager configurations: no finding.
