@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/cli/commands.h"
+#include "core/plan/matrix.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
@@ -17,6 +18,7 @@ struct PlanOptions {
   std::string job;
   std::string base;
   std::string format = "text";
+  std::vector<std::string> matrix;
 };
 
 void print_text(const plan::Plan& p) {
@@ -27,13 +29,19 @@ void print_text(const plan::Plan& p) {
                       ? " as on GitHub-hosted runners, " +
                             std::to_string(job.timeout_minutes_written) + " written"
                       : std::string())
-              << ", fetch-depth " << job.fetch_depth << (job.always ? ", if always()" : "")
-              << ")\n";
+              << ", fetch-depth " << job.fetch_depth
+              << (job.condition.written.empty() ? "" : ", if " + job.condition.written)
+              << (job.matrix_label.empty() ? "" : ", matrix " + job.matrix_label) << ")\n";
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
                 << s.plugin->name << "] " << (s.step.name ? *s.step.name : s.step.action);
       if (s.step.timeout_minutes) {
         std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
+      }
+      if (s.condition.kind == plan::Condition::Kind::kNever) {
+        std::cout << " (never: if " << s.condition.written << " is false)";
+      } else if (!s.condition.written.empty()) {
+        std::cout << " (if " << s.condition.written << ")";
       }
       std::cout << "\n";
     }
@@ -52,7 +60,12 @@ int run(const PlanOptions& o) {
     }
     return report::to_int(report::ExitCode::kRefused);
   }
-  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base}, *loaded);
+  auto choice = plan::parse_matrix_choice(o.matrix);
+  if (!choice) {
+    std::cerr << report::to_text(choice.error()) << "\n";
+    return report::to_int(report::ExitCode::kUsage);
+  }
+  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base, *choice}, *loaded);
   // The excerpts under each refusal come from the same bytes the planner read.
   const std::string& source = result.source;
   const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
@@ -82,6 +95,8 @@ void register_plan_command(CLI::App& app, int& exit_code) {
   sub->add_option("--base", opts->base, "base branch of the pull request")->required();
   sub->add_option("--format", opts->format, "text, json or sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
+  sub->add_option("--matrix", opts->matrix,
+                  "NAME=VALUE: the matrix combination to plan (repeat for each key)");
   sub->callback([opts, &exit_code] { exit_code = run(*opts); });
 }
 

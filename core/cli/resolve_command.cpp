@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/cli/commands.h"
+#include "core/plan/matrix.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
@@ -28,6 +29,7 @@ struct ResolveArgs {
   std::string job;
   std::string base = "main";
   std::vector<std::string> pins;
+  std::vector<std::string> combination;  // NAME=VALUE of the job's matrix
   std::string dir;
   std::string format = "text";
 };
@@ -64,7 +66,12 @@ int run_resolve(const ResolveArgs& args) {
     if (!loaded) {
       return print_refusals(loaded.refusals(), args.format);
     }
-    auto planned = plan::plan_file(args.workflow, {args.workflow, args.job, args.base}, *loaded);
+    auto choice = plan::parse_matrix_choice(args.combination);
+    if (!choice) {
+      return usage(choice.error().message);
+    }
+    auto planned =
+        plan::plan_file(args.workflow, {args.workflow, args.job, args.base, *choice}, *loaded);
     if (!planned.plan) {
       return print_refusals(planned.plan.refusals(), args.format);
     }
@@ -128,6 +135,8 @@ void register_resolve_command(CLI::App& app, int& exit_code) {
                   "workflow file whose planned job's pins (and its needs') to add");
   sub->add_option("--job", args->job, "the job id in --workflow");
   sub->add_option("--base", args->base, "base branch the workflow is planned for (default main)");
+  sub->add_option("--combination", args->combination,
+                  "NAME=VALUE: the combination of a matrix job (repeat per key)");
   sub->add_option("--pin", args->pins, "an exact runtime pin runtime@version, e.g. node@22.22.1")
       ->allow_extra_args(false);
   sub->add_option("--format", args->format, "output format")

@@ -16,6 +16,8 @@ void register_review_command(CLI::App& app, int& exit_code) {
       ->required();
   sub->add_option("--job", r->job, "the job id")->required();
   sub->add_option("--base", r->base, "the pull request's base branch")->required();
+  sub->add_option("--matrix", r->matrix,
+                  "NAME=VALUE: the combination of a matrix job to review (repeat per key)");
   sub->add_option("--head", r->head, "branch, tag or commit to review (default: REPO's HEAD)");
   sub->add_option("--engine", r->engine,
                   "podman (default where installed), docker, or namespaces (the run model)");

@@ -1,5 +1,6 @@
 #include "core/exec/github_files.h"
 
+#include <functional>
 #include <sstream>
 
 #include "core/workflow/env_policy.h"
@@ -7,22 +8,22 @@
 namespace reviewer::exec {
 namespace {
 
+using Refuse = std::function<void(const std::string&, const std::string&)>;
+
 void strip_cr(std::string& line) {
   if (!line.empty() && line.back() == '\r') {
     line.pop_back();
   }
 }
 
-}  // namespace
-
-GithubFileUpdates parse_github_files(const std::string& env_text, const std::string& path_text,
-                                     const std::string& step_label) {
-  GithubFileUpdates out;
-  auto refuse = [&](const std::string& rule, const std::string& message) {
-    out.refusals.push_back({rule, step_label + ": " + message, std::nullopt});
-  };
-  std::istringstream in(env_text);
+// NAME=value and NAME<<DELIM heredoc lines, as the runner reads GITHUB_ENV and GITHUB_OUTPUT.
+// `check_names` applies the env policy (outputs are names of the steps context, not variables).
+void parse_key_values(const std::string& text, const std::string& variable, bool check_names,
+                      std::vector<workflow::Entry>& into, const Refuse& refuse) {
+  std::istringstream in(text);
   std::string line;
+  const std::string invalid =
+      variable == "GITHUB_ENV" ? "github-env-invalid" : "github-output-invalid";
   while (std::getline(in, line)) {
     strip_cr(line);
     if (line.empty()) {
@@ -36,7 +37,7 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
       name = line.substr(0, heredoc);
       std::string delim = line.substr(heredoc + 2);
       if (delim.empty()) {
-        refuse("github-env-invalid", "GITHUB_ENV heredoc for '" + name + "' has no delimiter");
+        refuse(invalid, variable + " heredoc for '" + name + "' has no delimiter");
         break;
       }
       bool closed = false;
@@ -54,23 +55,38 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
         first = false;
       }
       if (!closed) {
-        refuse("github-env-invalid",
-               "GITHUB_ENV heredoc for '" + name + "' is not closed by '" + delim + "'");
+        refuse(invalid, variable + " heredoc for '" + name + "' is not closed by '" + delim + "'");
         break;
       }
     } else if (eq != std::string::npos) {
       name = line.substr(0, eq);
       value = line.substr(eq + 1);
     } else {
-      refuse("github-env-invalid", "GITHUB_ENV line is neither NAME=value nor NAME<<DELIM");
+      refuse(invalid, variable + " line is neither NAME=value nor NAME<<DELIM");
       continue;
     }
-    if (auto verdict = workflow::check_env_name(name)) {
-      refuse(verdict->rule, "GITHUB_ENV sets '" + name + "', which " + verdict->reason);
-      continue;
+    if (check_names) {
+      if (auto verdict = workflow::check_env_name(name)) {
+        refuse(verdict->rule, variable + " sets '" + name + "', which " + verdict->reason);
+        continue;
+      }
     }
-    out.env.push_back({name, value, {}});
+    into.push_back({name, value, {}});
   }
+}
+
+}  // namespace
+
+GithubFileUpdates parse_github_files(const std::string& env_text, const std::string& path_text,
+                                     const std::string& step_label,
+                                     const std::string& output_text) {
+  GithubFileUpdates out;
+  Refuse refuse = [&](const std::string& rule, const std::string& message) {
+    out.refusals.push_back({rule, step_label + ": " + message, std::nullopt});
+  };
+  parse_key_values(env_text, "GITHUB_ENV", true, out.env, refuse);
+  parse_key_values(output_text, "GITHUB_OUTPUT", false, out.output, refuse);
+  std::string line;
   std::istringstream pin(path_text);
   while (std::getline(pin, line)) {
     strip_cr(line);
@@ -87,6 +103,7 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
   if (!out.refusals.empty()) {
     out.env.clear();
     out.path.clear();
+    out.output.clear();
   }
   return out;
 }

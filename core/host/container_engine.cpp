@@ -100,6 +100,7 @@ class ContainerEngine final : public Engine {
             "--env", "REVIEWER_CI_WORKFLOW=" + spec.workflow,
             "--env", "REVIEWER_CI_JOB=" + spec.job,
             "--env", "REVIEWER_CI_BASE=" + spec.base,
+            "--env", "REVIEWER_CI_MATRIX=" + spec.matrix,
             "--label", "org.reviewer.sandbox=1",
             ref(spec.image), "sleep", "infinity"};
     // clang-format on

@@ -24,6 +24,7 @@ struct SandboxSpec {
   std::string workflow;                // REVIEWER_CI_WORKFLOW
   std::string job;                     // REVIEWER_CI_JOB
   std::string base;                    // REVIEWER_CI_BASE
+  std::string matrix;                  // REVIEWER_CI_MATRIX: NAME=VALUE lines; empty: none
   std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
   std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
   SandboxLimits limits;

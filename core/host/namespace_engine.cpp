@@ -51,7 +51,9 @@ class NamespaceEngine final : public Engine {
                                      "--job",
                                      spec.job,
                                      "--base",
-                                     spec.base};
+                                     spec.base,
+                                     "--matrix",
+                                     spec.matrix};
     if (!spec.reports_dir.empty()) {
       argv.insert(argv.end(), {"--reports", spec.reports_dir});
     }

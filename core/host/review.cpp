@@ -97,7 +97,12 @@ util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
 }  // namespace
 
 int review(const ReviewRequest& request) {
-  auto assignment = launch::check_assignment({request.workflow, request.job, request.base});
+  std::string matrix_lines;
+  for (const auto& m : request.matrix) {
+    matrix_lines += (matrix_lines.empty() ? "" : "\n") + m;
+  }
+  auto assignment =
+      launch::check_assignment({request.workflow, request.job, request.base, matrix_lines, {}});
   if (!assignment || request.job.empty() || request.base.empty()) {
     std::cerr << "reviewer review: "
               << (assignment ? "--job and --base must not be empty"
@@ -143,7 +148,8 @@ int review(const ReviewRequest& request) {
   if (!registry) {
     return refused(registry.refusals(), "", "");
   }
-  const plan::PlanRequest plan_request{request.workflow, request.job, request.base};
+  const plan::PlanRequest plan_request{request.workflow, request.job, request.base,
+                                       assignment->matrix_choice};
   auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
     return refused(text.refusals(), "", "");
@@ -208,6 +214,7 @@ int review(const ReviewRequest& request) {
   spec.workflow = request.workflow;
   spec.job = request.job;
   spec.base = request.base;
+  spec.matrix = matrix_lines;
   spec.limit = std::chrono::minutes(minutes);
   if (!request.reports_dir.empty()) {
     spec.reports_dir = fs::absolute(request.reports_dir).string();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace reviewer::host {
 
@@ -12,11 +13,12 @@ struct ReviewRequest {
   std::string workflow;    // path inside the repository, under .github/workflows/
   std::string job;
   std::string base;
-  std::string engine;       // podman, docker or namespaces; empty: podman where it exists
-  std::string stage;        // the namespaces engine's staged install
-  std::string reports_dir;  // where report.json and report.xml go; empty: not kept
-  bool keep_clone = false;  // leave the clone in place (its path is printed)
-  int pids_limit = 4096;    // the sandbox's limits (podman and docker; see SandboxLimits)
+  std::vector<std::string> matrix;  // --matrix NAME=VALUE, the combination of a matrix job
+  std::string engine;               // podman, docker or namespaces; empty: podman where it exists
+  std::string stage;                // the namespaces engine's staged install
+  std::string reports_dir;          // where report.json and report.xml go; empty: not kept
+  bool keep_clone = false;          // leave the clone in place (its path is printed)
+  int pids_limit = 4096;            // the sandbox's limits (podman and docker; see SandboxLimits)
   std::string memory_limit = "8g";
   std::string cpu_limit = "2";
 };

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/plan/matrix.h"
 #include "core/util/environ.h"
 #include "core/util/file_read.h"
 
@@ -16,6 +17,7 @@ namespace {
 constexpr const char* kWorkflowVar = "REVIEWER_CI_WORKFLOW";
 constexpr const char* kJobVar = "REVIEWER_CI_JOB";
 constexpr const char* kBaseVar = "REVIEWER_CI_BASE";
+constexpr const char* kMatrixVar = "REVIEWER_CI_MATRIX";
 
 bool safe_workflow_path(const std::string& p) {
   if (!p.starts_with(".github/workflows/")) {
@@ -55,6 +57,9 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
     }
     *field = it->second;
   }
+  if (auto it = env.find(kMatrixVar); it != env.end()) {
+    a.matrix = it->second;
+  }
   return check_assignment(std::move(a));
 }
 
@@ -64,6 +69,18 @@ util::Result<Assignment> check_assignment(Assignment a) {
                          "REVIEWER_CI_WORKFLOW '" + a.workflow +
                              "' is not a .yml/.yaml file under .github/workflows/");
   }
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < a.matrix.size();) {
+    const auto nl = a.matrix.find('\n', at);
+    const auto end = nl == std::string::npos ? a.matrix.size() : nl;
+    lines.push_back(a.matrix.substr(at, end - at));
+    at = end + 1;
+  }
+  auto choice = plan::parse_matrix_choice(lines);
+  if (!choice) {
+    return choice.refusals();
+  }
+  a.matrix_choice = std::move(*choice);
   return a;
 }
 
@@ -88,6 +105,9 @@ util::Status check_caller_environment(const Assignment& assigned, char** caller_
     }
     if (name == kBaseVar) {
       expected = &assigned.base;
+    }
+    if (name == kMatrixVar) {
+      expected = &assigned.matrix;
     }
     if (expected != nullptr && value != *expected) {
       return util::Refusal{"assignment-mismatch",

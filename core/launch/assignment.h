@@ -14,6 +14,9 @@ struct Assignment {
   std::string workflow;  // path of the workflow file inside the repository
   std::string job;
   std::string base;
+  // REVIEWER_CI_MATRIX: the matrix combination chosen for the job, NAME=VALUE a line; optional.
+  std::string matrix;
+  std::vector<std::pair<std::string, std::string>> matrix_choice;  // `matrix`, read
 };
 
 // Reads the assignment from the container init's environment (`environ_path`, normally
@@ -23,7 +26,8 @@ util::Result<Assignment> read_assignment(const std::string& environ_path);
 
 // The one check of an assignment's values, made by the host before it creates a sandbox and by
 // the launcher when it reads one: assignment-invalid for a workflow path outside
-// .github/workflows/, with '..', '//', a control byte or space, or not ending .yml/.yaml.
+// .github/workflows/, with '..', '//', a control byte or space, or not ending .yml/.yaml; a
+// matrix choice that is not NAME=VALUE lines (matrix-choice-invalid).
 util::Result<Assignment> check_assignment(Assignment a);
 
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,

@@ -9,7 +9,9 @@
 #include <chrono>
 #include <map>
 
+#include "core/launch/run_contexts.h"
 #include "core/launch/step_host.h"
+#include "core/plan/expression_fields.h"
 #include "core/util/check.h"
 
 namespace reviewer::launch {
@@ -63,7 +65,10 @@ class JobLoop {
     for (std::size_t n = 0; n < plan_.jobs.size(); ++n) {
       JobReport report{plan_.jobs[n].id, RunStatus::kNotRun, {}};
       run_job(n, report);
-      succeeded_[report.id] = report.status == RunStatus::kOk;
+      JobRecord& rec = finished_[report.id];
+      rec.result = report.status == RunStatus::kOk       ? "success"
+                   : report.status == RunStatus::kFailed ? "failure"
+                                                         : "skipped";
       outcome_.jobs.push_back(std::move(report));
     }
     if (runner_.interrupted()) {
@@ -75,22 +80,61 @@ class JobLoop {
   }
 
  private:
-  // CI's job gate: every job it needs succeeded, or it runs `always()`; nothing runs once the
-  // launcher is interrupted or the build refused.
-  bool job_may_run(const plan::PlannedJob& job) {
-    bool needs_ok = true;
+  // Every job `job` depends on, directly or through others, succeeded; or one of them failed.
+  std::pair<bool, bool> ancestors(const plan::PlannedJob& job) {
+    bool all_ok = true;
+    bool any_failed = false;
     for (const auto& need : job.needs) {
-      needs_ok = needs_ok && succeeded_[need];
+      auto it = finished_.find(need);
+      const std::string result = it == finished_.end() ? "skipped" : it->second.result;
+      all_ok = all_ok && result == "success";
+      any_failed = any_failed || result == "failure";
+      for (const auto& j : plan_.jobs) {
+        if (j.id == need) {
+          auto [ok, failed] = ancestors(j);
+          all_ok = all_ok && ok;
+          any_failed = any_failed || failed;
+        }
+      }
     }
-    return !runner_.interrupted() && outcome_.verdict != BuildOutcome::Verdict::kRefused &&
-           (needs_ok || job.always);
+    return {all_ok, any_failed};
+  }
+
+  // CI's job gate: its `if:` (by default, every job it needs succeeded); nothing runs once the
+  // launcher is interrupted or the build refused. nullopt: the condition could not be evaluated.
+  std::optional<bool> job_may_run(const plan::PlannedJob& job, std::string& why) {
+    why = "a job it needs did not succeed";
+    if (runner_.interrupted() || outcome_.verdict == BuildOutcome::Verdict::kRefused) {
+      return false;
+    }
+    const auto [needs_ok, needs_failed] = ancestors(job);
+    switch (job.condition.kind) {
+      case plan::Condition::Kind::kSuccess:
+        return needs_ok;
+      case plan::Condition::Kind::kNever:
+        why = "its if: " + job.condition.written + " is false";
+        return false;
+      case plan::Condition::Kind::kExpression:
+        break;
+    }
+    why = "its if: " + job.condition.written + " is false";
+    StatusRuntime status(needs_ok, needs_failed, false, ctx_.workspace);
+    auto v = plan::evaluate_condition(job.condition.expression, plan::Field::kJobIf,
+                                      job_condition_contexts(job, finished_), status);
+    if (!v) {
+      why = "its if: could not be evaluated: " + v.error().message;
+      return std::nullopt;
+    }
+    log_.line(fmt::format("reviewer: job '{}' if: {} is {}", job.id, job.condition.written, *v));
+    return *v;
   }
 
   void run_job(std::size_t n, JobReport& report) {
     const plan::PlannedJob& job = plan_.jobs[n];
-    if (!job_may_run(job)) {
-      log_.line(fmt::format("reviewer: job '{}' not run (a job it needs did not succeed)", job.id));
-      fail_build(fmt::format("job '{}' did not run", job.id));
+    std::string why;
+    if (!job_may_run(job, why).value_or(false)) {
+      log_.line(fmt::format("reviewer: job '{}' not run ({})", job.id, why));
+      fail_build(fmt::format("job '{}' did not run ({})", job.id, why));
       return;
     }
     StepHost::JobState state;
@@ -98,14 +142,19 @@ class JobLoop {
     if (!prepare_job(n, state)) {
       return;
     }
-    log_.line(fmt::format("reviewer: job '{}' started", job.id));
+    log_.line(fmt::format("reviewer: job '{}'{} started", job.id,
+                          job.matrix_label.empty() ? "" : " (" + job.matrix_label + ")"));
     state.job_deadline = exec::Clock::now() + std::chrono::minutes(job.timeout_minutes);
     bool failed = false;
+    std::map<std::string, StepRecord> steps;
     for (const auto& step : job.steps) {
-      outcome_.steps.push_back(run_step(step, state, failed));
+      outcome_.steps.push_back(run_step(step, state, steps, failed));
       failed = failed || outcome_.steps.back().status == RunStatus::kFailed;
     }
     failed = !finish_job(job, report) || failed;
+    if (!failed) {
+      failed = !job_outputs(state, steps);
+    }
     report.status = failed ? RunStatus::kFailed : RunStatus::kOk;
     log_.line(fmt::format("reviewer: job '{}' {}", job.id, failed ? "failed" : "succeeded"));
   }
@@ -133,35 +182,168 @@ class JobLoop {
     return true;
   }
 
+  // CI's step gate: its `if:` (by default, no earlier step of the job failed). nullopt, with
+  // `error` set, when the condition could not be evaluated.
+  std::optional<bool> step_may_run(const plan::PlannedStep& step, const StepScene& scene,
+                                   std::string& error) {
+    if (runner_.interrupted()) {
+      return false;
+    }
+    switch (step.condition.kind) {
+      case plan::Condition::Kind::kSuccess:
+        return !scene.job_failed;
+      case plan::Condition::Kind::kNever:
+        return false;
+      case plan::Condition::Kind::kExpression:
+        break;
+    }
+    StatusRuntime status(!scene.job_failed, scene.job_failed, false, ctx_.workspace);
+    auto v = plan::evaluate_condition(step.condition.expression, plan::Field::kStepIf,
+                                      step_contexts(scene, step.step.env), status);
+    if (!v) {
+      error = v.error().rule + ": if: " + step.condition.written + ": " + v.error().message;
+      return std::nullopt;
+    }
+    return *v;
+  }
+
+  // The step with what only the run knows evaluated: its script and env (expr text as written,
+  // evaluated once). nullopt, with `error` set, when an expression fails.
+  std::optional<plan::PlannedStep> substituted(const plan::PlannedStep& step,
+                                               const StepScene& scene, std::string& error) {
+    plan::PlannedStep out = step;
+    StatusRuntime status(!scene.job_failed, scene.job_failed, false, ctx_.workspace);
+    auto eval = [&](const std::string& text,
+                    const std::vector<workflow::Entry>& env) -> std::optional<std::string> {
+      auto v =
+          plan::evaluate_field(text, plan::Field::kStepValue, step_contexts(scene, env), &status);
+      if (!v) {
+        error = v.error().rule + ": " + v.error().message;
+        return std::nullopt;
+      }
+      return v->coerce_string();
+    };
+    // Step env values read the env context without the step's own entries.
+    for (auto& e : out.step.env) {
+      if (e.run_time) {
+        auto v = eval(e.value, {});
+        if (!v) {
+          return std::nullopt;
+        }
+        e.value = std::move(*v);
+        e.run_time = false;
+      }
+    }
+    if (out.step.run_time_script) {
+      auto v = eval(out.step.run, out.step.env);
+      if (!v) {
+        return std::nullopt;
+      }
+      out.step.run = std::move(*v);
+      out.step.run_time_script = false;
+    }
+    return out;
+  }
+
   // CI's step gate, then the step through its plugin, judged from what the host observed.
-  StepReport run_step(const plan::PlannedStep& step, StepHost::JobState& state, bool job_failed) {
+  StepReport run_step(const plan::PlannedStep& planned, StepHost::JobState& state,
+                      std::map<std::string, StepRecord>& steps, bool job_failed) {
     StepReport report{state.job->id,
-                      step.step.index,
-                      step_name(step),
-                      step.step.action,
-                      step.skip ? "skip" : "run",
+                      planned.step.index,
+                      step_name(planned),
+                      planned.step.action,
+                      planned.skip ? "skip" : "run",
                       RunStatus::kNotRun,
                       -1,
                       0,
                       ""};
-    if ((job_failed && !step.always) || runner_.interrupted()) {
+    const StepScene scene{*state.job,       finished_,  steps,
+                          state.github_env, job_failed, state.runner.dirs.runner_temp};
+    auto record = [&](const std::string& outcome, const std::string& conclusion,
+                      std::vector<workflow::Entry> outputs) {
+      if (planned.step.id) {
+        steps[*planned.step.id] = StepRecord{outcome, conclusion, std::move(outputs)};
+      }
+    };
+    std::string error;
+    const auto may_run = step_may_run(planned, scene, error);
+    std::optional<plan::PlannedStep> step;
+    if (may_run.value_or(false)) {
+      step = substituted(planned, scene, error);
+    }
+    if (!error.empty()) {
+      report.status = RunStatus::kFailed;
+      report.message = error;
+      log_.line(fmt::format("[{} #{} {}] failed: {}", state.job->id, planned.step.index + 1,
+                            report.name, error));
+      fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, planned.step.index + 1,
+                             report.name, error));
+      record("failure", "failure", {});
       return report;
     }
-    REVIEWER_CHECK(step.plugin != nullptr);  // the planner refuses a step without a plugin
-    std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, step.step.index);
+    if (!may_run.value_or(false)) {
+      if (planned.condition.kind != plan::Condition::Kind::kSuccess && !runner_.interrupted()) {
+        report.message = "if: " + planned.condition.written + " is false";
+        log_.line(fmt::format("[{} #{} {}] not run: {}", state.job->id, planned.step.index + 1,
+                              report.name, report.message));
+      }
+      record("skipped", "skipped", {});
+      return report;
+    }
+    REVIEWER_CHECK(step->plugin != nullptr);  // the planner refuses a step without a plugin
+    std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, step->step.index);
     make_dir(step_dir);
-    StepHost host(step, state, runner_, guard_, step_dir, log_);
+    StepHost host(*step, state, runner_, guard_, step_dir, log_);
     const auto started = std::chrono::steady_clock::now();
-    plugins::execute_step(*step.plugin, step.step, host);
+    plugins::execute_step(*step->plugin, step->step, host);
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    judge_step(step, host, report);
+    judge_step(*step, host, report);
+    if (report.status == RunStatus::kFailed && step->step.continue_on_error &&
+        host.failures().empty()) {
+      // The runner's continue-on-error: the step's outcome is failure, its conclusion success,
+      // and the job goes on. A refusal the host recorded is never tolerated.
+      log_.line(host.label() + "failed: " + report.message + " (continue-on-error: tolerated)");
+      report.message += " (continue-on-error: tolerated)";
+      report.status = RunStatus::kOk;
+      record("failure", "success", host.outputs());
+      return report;
+    }
+    record(report.status == RunStatus::kOk ? "success" : "failure",
+           report.status == RunStatus::kOk ? "success" : "failure", host.outputs());
     if (report.status == RunStatus::kFailed) {
       log_.line(host.label() + "failed: " + report.message);
-      fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, step.step.index + 1,
+      fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, step->step.index + 1,
                              report.name, report.message));
     }
     return report;
+  }
+
+  // The job's `outputs:`, evaluated after its steps for the jobs that need it; false when one
+  // cannot be evaluated (the build fails, as the runner fails the job).
+  bool job_outputs(const StepHost::JobState& state,
+                   const std::map<std::string, StepRecord>& steps) {
+    const plan::PlannedJob& job = *state.job;
+    JobRecord& rec = finished_[job.id];
+    const StepScene scene{
+        job, finished_, steps, state.github_env, false, state.runner.dirs.runner_temp};
+    StatusRuntime status(true, false, false, ctx_.workspace);
+    for (const auto& o : job.outputs) {
+      if (!o.run_time) {
+        rec.outputs.push_back(o);
+        continue;
+      }
+      auto v =
+          plan::evaluate_field(o.value, plan::Field::kJobOutput, step_contexts(scene, {}), &status);
+      if (!v) {
+        log_.line(
+            fmt::format("reviewer: job '{}' output '{}': {}", job.id, o.name, v.error().message));
+        fail_build(fmt::format("job '{}' output '{}' {}", job.id, o.name, v.error().message));
+        return false;
+      }
+      rec.outputs.push_back({o.name, v->coerce_string(), o.location});
+    }
+    return true;
   }
 
   // A step fails on a refusal the host recorded, or on how its script ended; never on the
@@ -233,7 +415,7 @@ class JobLoop {
   exec::LogSink& log_;
   const LoopContext& ctx_;
   BuildOutcome outcome_;
-  std::map<std::string, bool> succeeded_;
+  std::map<std::string, JobRecord> finished_;
   bool a_job_ran_ = false;
 };
 

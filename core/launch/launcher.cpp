@@ -110,7 +110,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   auto planned = plan::plan_file(
-      workflow_path, {assignment->workflow, assignment->job, assignment->base}, *loaded);
+      workflow_path,
+      {assignment->workflow, assignment->job, assignment->base, assignment->matrix_choice},
+      *loaded);
   if (!planned.plan) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.

@@ -148,13 +148,16 @@ int StepHost::run_script(const plugins::RunRequest& request) {
   result_ = runner_.run(spec);
   auto env_text = read_step_file(files.env, "GITHUB_ENV");
   auto path_text = read_step_file(files.path, "GITHUB_PATH");
-  for (const auto* read : {&env_text, &path_text}) {
+  auto output_text = read_step_file(files.output, "GITHUB_OUTPUT");
+  for (const auto* read : {&env_text, &path_text, &output_text}) {
     if (!*read) {
       failures_.push_back(read->error());
     }
   }
   auto updates = exec::parse_github_files(env_text ? *env_text : std::string(),
-                                          path_text ? *path_text : std::string(), label());
+                                          path_text ? *path_text : std::string(), label(),
+                                          output_text ? *output_text : std::string());
+  outputs_ = std::move(updates.output);
   for (auto& r : updates.refusals) {
     failures_.push_back(r);
   }

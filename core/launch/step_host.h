@@ -38,6 +38,8 @@ class StepHost final : public plugins::ExecuteHost {
   bool ran() const { return result_.has_value(); }
   const std::optional<exec::StepResult>& result() const { return result_; }
   const std::vector<report::Refusal>& failures() const { return failures_; }
+  // What the step wrote to GITHUB_OUTPUT (the `steps.<id>.outputs` of later expressions).
+  const std::vector<workflow::Entry>& outputs() const { return outputs_; }
   std::string label() const;
 
  private:
@@ -51,6 +53,7 @@ class StepHost final : public plugins::ExecuteHost {
   exec::LogSink& log_;
   std::optional<exec::StepResult> result_;
   std::vector<report::Refusal> failures_;
+  std::vector<workflow::Entry> outputs_;
 };
 
 }  // namespace reviewer::launch

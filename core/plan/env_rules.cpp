@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/plan/expression_fields.h"
 #include "core/workflow/env_policy.h"
 #include "core/workflow/expression.h"
 #include "core/workflow/scalar_typing.h"
@@ -10,10 +11,11 @@
 namespace reviewer::plan {
 
 std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& where,
-                                      Findings& f) {
+                                      const ValueSite& site, Findings& f) {
   std::vector<workflow::Entry> out;
   if (env.is_scalar() && workflow::contains_expression(env.scalar)) {
-    f.refuse("expression-in-env", where + " 'env' is an expression", env);
+    f.refuse("expression-in-env",
+             where + " 'env' is one expression (a mapping computed at run time)", env);
     return out;
   }
   if (!env.is_mapping()) {
@@ -25,10 +27,6 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
   out.reserve(env.entries.size());
   for (const auto& [key, value] : env.entries) {
     bool ok = true;
-    if (auto verdict = workflow::check_env_name(key.scalar)) {
-      f.refuse(verdict->rule, where + " env " + quote(key.scalar) + " " + verdict->reason, key);
-      ok = false;
-    }
     std::string text;
     if (value.is_scalar()) {
       text = value.scalar;
@@ -48,13 +46,29 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
       }
       text = std::move(read.text);
     }
-    if (workflow::contains_expression(text)) {
-      f.refuse("expression-in-env",
-               where + " env " + quote(key.scalar) + " holds an expression: " + quote(text), value);
-      ok = false;
+    bool run_time = false;
+    if (ok && workflow::contains_expression(text)) {
+      auto v = read_field(text, site.field, site.contexts, site.run_time_allowed,
+                          where + " env " + quote(key.scalar), value.location, f);
+      if (!v) {
+        ok = false;
+      } else if (v->run_time) {
+        run_time = true;
+      } else {
+        text = v->value->coerce_string();
+      }
+    }
+    if (auto verdict = workflow::check_env_name(key.scalar)) {
+      // A fork pull request's secret evaluates to nothing: an empty credential carries none.
+      const bool empty_credential =
+          verdict->rule == "credential-shaped-env" && ok && !run_time && text.empty();
+      if (!empty_credential) {
+        f.refuse(verdict->rule, where + " env " + quote(key.scalar) + " " + verdict->reason, key);
+        ok = false;
+      }
     }
     if (ok) {
-      out.push_back({key.scalar, text, key.location});
+      out.push_back({key.scalar, text, key.location, run_time});
     }
   }
   return out;

@@ -79,7 +79,7 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
     res.detail = c.location.to_string() + ": a case needs 'steps' (a list) and 'expect'";
     return res;
   }
-  auto result = plan_workflow(workflow_for(c), {file, "fixture", "main"}, registry);
+  auto result = plan_workflow(workflow_for(c), {file, "fixture", "main", {}}, registry);
   std::istringstream words(expect->scalar);
   std::string kind;
   words >> kind;

@@ -6,8 +6,11 @@
 #include <optional>
 
 #include "core/plan/env_rules.h"
+#include "core/plan/expression_fields.h"
+#include "core/plan/matrix.h"
 #include "core/plan/needs.h"
 #include "core/plan/step_rules.h"
+#include "core/plan/yaml_value.h"
 #include "core/workflow/expression.h"
 
 namespace reviewer::plan {
@@ -34,16 +37,17 @@ constexpr std::array kJobKeys = {
     JobKeyRule{"container", "container-job", "jobs in a container need a container engine"},
     JobKeyRule{"services", "services-job", "service containers need a container engine"},
     JobKeyRule{"continue-on-error", "continue-on-error",
-               "a tolerated failure cannot be told from a pass"},
+               "a job's tolerated failure cannot be told from a pass in one verdict"},
     JobKeyRule{"uses", "reusable-workflow", "reusable workflows run another workflow's jobs"},
     JobKeyRule{"with", "reusable-workflow", "reusable workflows run another workflow's jobs"},
     JobKeyRule{"secrets", "job-secrets", "the review has no secrets"},
     JobKeyRule{"environment", "job-environment",
                "deployment environments carry protection rules and secrets"},
-    JobKeyRule{"outputs", "job-outputs", "job outputs are expressions the review cannot evaluate"},
+    JobKeyRule{"outputs", nullptr, ""},
 };
 
-void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f) {
+void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, const ValueSite& site,
+                   Findings& f) {
   if (runs_on == nullptr) {
     f.refuse("runner-label", "the job has no 'runs-on'", job);
     return;
@@ -57,38 +61,131 @@ void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, Findings& f
              *runs_on);
     return;
   }
-  if (workflow::contains_expression(label->scalar)) {
-    f.refuse("expression-in-runs-on", "'runs-on' holds an expression: " + quote(label->scalar),
-             *label);
-  } else if (label->scalar != "ubuntu-latest" && label->scalar != "ubuntu-24.04") {
+  std::string value = label->scalar;
+  if (workflow::contains_expression(value)) {
+    auto v = read_field(value, site.field, site.contexts, false, "'runs-on'", label->location, f);
+    if (!v) {
+      return;
+    }
+    value = v->value->coerce_string();
+  }
+  if (value != "ubuntu-latest" && value != "ubuntu-24.04") {
     f.refuse("runner-label",
-             "'runs-on' is " + quote(label->scalar) +
+             "'runs-on' is " + quote(value) +
                  "; only ubuntu-latest and ubuntu-24.04 match the review image",
              *label);
   }
 }
 
-// `strategy` without a matrix changes nothing for one run (`fail-fast` and `max-parallel` only
-// govern matrix variants); a matrix runs the job in several variants, the review runs one.
-void check_strategy(const std::string& id, const yaml::Node& strategy, Findings& f) {
-  if (!strategy.is_mapping()) {
-    f.refuse("matrix-job", "job " + quote(id) + " 'strategy' must be a mapping", strategy);
-    return;
+// `strategy`: `fail-fast` and `max-parallel` govern only how CI schedules the variants; the
+// matrix makes the variants, of which the review runs the one the host chose.
+struct Strategy {
+  expr::Object matrix;
+  std::string label;
+  StrategyFacts facts;
+};
+
+std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* strategy,
+                                      const WorkflowPlanning& planning, Findings& f) {
+  Strategy out;
+  if (strategy == nullptr) {
+    return out;
   }
-  for (const auto& [key, value] : strategy.entries) {
+  if (!strategy->is_mapping()) {
+    f.refuse("matrix-job", "job " + quote(id) + " 'strategy' must be a mapping", *strategy);
+    return std::nullopt;
+  }
+  bool ok = true;
+  std::optional<std::size_t> max_parallel;
+  for (const auto& [key, value] : strategy->entries) {
     if (key.scalar == "matrix") {
-      f.refuse("matrix-job",
-               "job " + quote(id) +
-                   " uses 'strategy.matrix': a matrix runs the job in several "
-                   "variants and the review runs exactly one",
-               key);
-    } else if (key.scalar != "fail-fast" && key.scalar != "max-parallel") {
+      continue;
+    }
+    if (key.scalar != "fail-fast" && key.scalar != "max-parallel") {
       f.refuse("matrix-job",
                "job " + quote(id) + " 'strategy." + key.scalar + "' is not understood", key);
+      ok = false;
     } else if (!value.is_scalar() || workflow::contains_expression(value.scalar)) {
       f.refuse("matrix-job",
                "job " + quote(id) + " 'strategy." + key.scalar + "' must be a literal value",
                value);
+      ok = false;
+    } else if (key.scalar == "fail-fast") {
+      out.facts.fail_fast = value.scalar != "false";
+    } else if (auto n = std::strtoul(value.scalar.c_str(), nullptr, 10); n > 0) {
+      max_parallel = n;
+    }
+  }
+  const yaml::Node* m = strategy->find("matrix");
+  if (m == nullptr || !ok) {
+    return ok ? std::optional<Strategy>(out) : std::nullopt;
+  }
+  auto as_value = to_expression_value(*m);
+  if (!as_value) {
+    for (auto r : as_value.refusals()) {
+      f.refuse(r.rule, "job " + quote(id) + " matrix: " + r.message,
+               r.location.value_or(m->location));
+    }
+    return std::nullopt;
+  }
+  if (as_value->kind() != expr::Kind::kObject) {
+    f.refuse("matrix-invalid", "job " + quote(id) + " 'strategy.matrix' must be a mapping", *m);
+    return std::nullopt;
+  }
+  auto combinations = expand_matrix(as_value->as_object());
+  if (!combinations) {
+    f.refuse(combinations.error().rule, "job " + quote(id) + ": " + combinations.error().message,
+             *m);
+    return std::nullopt;
+  }
+  // A job the named one needs runs in every variant on CI, and the named one waits for all of
+  // them: one variant cannot stand in for that.
+  const bool named = id == planning.job;
+  if (!named && combinations->size() > 1) {
+    f.refuse("matrix-in-needed-job",
+             "job " + quote(id) + " is needed by " + quote(planning.job) + " and runs " +
+                 std::to_string(combinations->size()) +
+                 " matrix variants on CI, all of which must succeed; the review runs one job "
+                 "variant, of the named job only",
+             *m);
+    return std::nullopt;
+  }
+  auto chosen =
+      choose_combination(*combinations, named ? planning.matrix_choice
+                                              : std::vector<std::pair<std::string, std::string>>{});
+  if (!chosen) {
+    f.refuse(chosen.error().rule, "job " + quote(id) + ": " + chosen.error().message, *m);
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < combinations->size(); ++i) {
+    if ((*combinations)[i].label() == chosen->label()) {
+      out.facts.index = i;
+    }
+  }
+  out.facts.total = combinations->size();
+  out.facts.max_parallel = max_parallel.value_or(combinations->size());
+  out.label = chosen->label();
+  out.matrix = chosen->values;
+  return out;
+}
+
+// `outputs:` name -> value, evaluated by the launcher once the job has run (they read steps).
+void read_outputs(const std::string& id, const yaml::Node& outputs, PlannedJob& out, Findings& f) {
+  if (!outputs.is_mapping()) {
+    f.refuse("invalid-job", "job " + quote(id) + " 'outputs' must be a mapping", outputs);
+    return;
+  }
+  for (const auto& [key, value] : outputs.entries) {
+    if (!value.is_scalar()) {
+      f.refuse("invalid-job",
+               "job " + quote(id) + " output " + quote(key.scalar) + " must be a string", value);
+      continue;
+    }
+    auto v = read_field(value.scalar, Field::kJobOutput, out.contexts, true,
+                        "job " + quote(id) + " output " + quote(key.scalar), value.location, f);
+    if (v) {
+      out.outputs.push_back({key.scalar, v->run_time ? value.scalar : v->value->coerce_string(),
+                             key.location, v->run_time});
     }
   }
 }
@@ -182,10 +279,14 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     out.needs.push_back(declared_job_id(planning.jobs, n.job));
   }
   check_shapes(id, job, f);
-  if (const yaml::Node* strategy = job.find("strategy")) {
-    check_strategy(id, *strategy, f);
+  auto strategy = read_strategy(id, job.find("strategy"), planning, f);
+  if (!strategy) {
+    return out;
   }
-  check_runs_on(job.find("runs-on"), job, f);
+  out.matrix_label = strategy->label;
+  out.contexts = plan_time_contexts(id, planning.base, strategy->matrix, strategy->facts);
+  const ValueSite job_site{out.contexts, Field::kJobValue, false};
+  check_runs_on(job.find("runs-on"), job, job_site, f);
   if (const yaml::Node* t = job.find("timeout-minutes")) {
     if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) {
       // A GitHub-hosted runner stops any job at 360 minutes whatever it asks for.
@@ -196,20 +297,20 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     }
   }
   if (const yaml::Node* cond = job.find("if")) {
-    const auto gate = cond->is_scalar() ? workflow::parse_gate(cond->scalar) : std::nullopt;
-    if (!gate) {
-      f.refuse("job-condition",
-               "job 'if' must be exactly success() or always(), got " +
-                   quote(cond->is_scalar() ? cond->scalar : "(not a string)"),
-               *cond);
-    } else {
-      out.always = *gate == workflow::Gate::kAlways;
+    if (!cond->is_scalar()) {
+      f.refuse("job-condition", "job 'if' must be a string", *cond);
+    } else if (auto c = read_condition(cond->scalar, Field::kJobIf, out.contexts, "job 'if'",
+                                       cond->location, f)) {
+      out.condition = std::move(*c);
     }
+  }
+  if (const yaml::Node* outputs = job.find("outputs")) {
+    read_outputs(id, *outputs, out, f);
   }
   WorkflowDefaults d = wf;
   read_defaults(job, "job", d, f);
   if (const yaml::Node* env = job.find("env")) {
-    out.env = overlay_env(d.env, read_env(*env, "job", f));
+    out.env = overlay_env(d.env, read_env(*env, "job", {out.contexts, Field::kJobEnv, false}, f));
   } else {
     out.env = d.env;
   }
@@ -224,9 +325,16 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   }
   plugins::JobInfo info{id, planning.file, static_cast<std::uint32_t>(steps->items.size()),
                         &planning.view};
+  const ValueSite step_site{out.contexts, Field::kStepValue, true};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     const std::size_t refused_before = f.size();
-    auto step = read_step(steps->items[i], id, i, f);
+    auto read = read_step(steps->items[i], id, i, step_site, f);
+    std::optional<workflow::Step> step;
+    Condition condition;
+    if (read) {
+      step = std::move(read->step);
+      condition = std::move(read->condition);
+    }
     // A step whose own fields were refused reaches its plugin incomplete (a refused input is
     // left out), and the plugin would add refusals about what is missing rather than wrong.
     const bool incomplete = f.size() != refused_before;
@@ -289,12 +397,9 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     if (outcome.fetch_depth && step->action == "actions/checkout") {
       out.fetch_depth = *outcome.fetch_depth;
     }
-    // Decided here, once: the launcher gates the step on this flag, never on the `if:` text.
-    const bool always =
-        step->if_condition && workflow::parse_gate(*step->if_condition) == workflow::Gate::kAlways;
     out.steps.push_back(PlannedStep{std::move(*step), plugin,
                                     outcome.decision == plugins::PlanOutcome::Decision::kSkip,
-                                    always, outcome.assertion, outcome.fetch_depth});
+                                    std::move(condition), outcome.assertion, outcome.fetch_depth});
   }
   return out;
 }

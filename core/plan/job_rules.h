@@ -25,6 +25,9 @@ struct WorkflowPlanning {
   const plugins::Registry& registry;       // the plugins that plan (and later run) each step
   std::vector<plugins::RuntimePin>& pins;  // what steps pin, for the resolver
   Findings& findings;
+  const std::string& base;  // the pull request's base branch
+  const std::string& job;   // the host-named job, the one whose matrix the host chooses from
+  const std::vector<std::pair<std::string, std::string>>& matrix_choice;
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

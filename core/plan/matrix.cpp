@@ -4,6 +4,7 @@
 
 #include "core/expr/json_value.h"
 #include "core/expr/text_case.h"
+#include "core/util/text.h"
 
 namespace reviewer::plan {
 namespace {
@@ -85,7 +86,8 @@ util::Result<std::vector<expr::Object>> entries_of(const expr::Object& matrix, c
 std::string listing(const std::vector<MatrixCombination>& combinations) {
   std::string out;
   for (const auto& c : combinations) {
-    out += "\n  " + c.label();
+    // One line: messages are printed with control characters escaped.
+    out += (out.empty() ? " " : " | ") + c.label();
   }
   return out;
 }
@@ -253,6 +255,35 @@ util::Result<MatrixCombination> choose_combination(
                       "; name more keys to choose one of:" + listing(matched));
   }
   return *hits.front();
+}
+
+}  // namespace reviewer::plan
+
+namespace reviewer::plan {
+
+util::Result<std::vector<std::pair<std::string, std::string>>> parse_matrix_choice(
+    const std::vector<std::string>& pairs) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& p : pairs) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return refuse("matrix-choice-invalid",
+                    "a matrix choice is NAME=VALUE, got " + util::quote(p));
+    }
+    if (util::has_control_character(p)) {
+      return refuse("matrix-choice-invalid",
+                    "a matrix choice holds a control character: " + util::quote(p));
+    }
+    std::string name = p.substr(0, eq);
+    for (const auto& [n, v] : out) {
+      if (expr::lower(n) == expr::lower(name)) {
+        return refuse("matrix-choice-invalid",
+                      "the matrix key " + util::quote(name) + " is chosen twice");
+      }
+    }
+    out.emplace_back(std::move(name), p.substr(eq + 1));
+  }
+  return out;
 }
 
 }  // namespace reviewer::plan

@@ -40,4 +40,10 @@ util::Result<MatrixCombination> choose_combination(
     const std::vector<MatrixCombination>& combinations,
     const std::vector<std::pair<std::string, std::string>>& choice);
 
+// Reads the host's `--matrix NAME=VALUE` arguments (also the assignment's
+// REVIEWER_CI_MATRIX, one pair a line). Error: matrix-choice-invalid (no '=', an empty name, a
+// name given twice, a control character).
+util::Result<std::vector<std::pair<std::string, std::string>>> parse_matrix_choice(
+    const std::vector<std::string>& pairs);
+
 }  // namespace reviewer::plan

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/expr/value.h"
+#include "core/plan/expression_fields.h"
 #include "core/plugins/invoke.h"
 #include "core/workflow/model.h"
 
@@ -20,8 +22,8 @@ struct PlannedStep {
   // pointer stays valid for the process's life and the launcher never looks it up again.
   const plugins::PluginLibrary* plugin = nullptr;
   bool skip = false;  // false: run
-  // `if: always()`: the step runs even after an earlier step of its job failed.
-  bool always = false;
+  // The step's `if:`, decided here once: the launcher gates the step on it, never on the text.
+  Condition condition;
   std::string assertion;
   std::optional<std::int32_t> fetch_depth;  // a skipped checkout's claim, verified at execute
 };
@@ -33,8 +35,15 @@ struct PlannedJob {
   // The job's own timeout-minutes when it was larger than kDefaultJobTimeoutMinutes, which is
   // also GitHub-hosted runners' limit (timeout_minutes is then that limit); 0 otherwise.
   std::int64_t timeout_minutes_written = 0;
-  bool always = false;  // `if: always()`; otherwise the job runs only if every need succeeded
-  std::vector<workflow::Entry> env;  // workflow env overlaid by job env
+  // The job's `if:` (a job without one runs only if every job it needs succeeded).
+  Condition condition;
+  std::vector<workflow::Entry> env;      // workflow env overlaid by job env
+  std::vector<workflow::Entry> outputs;  // `outputs:`, evaluated by the launcher after the job
+  // The matrix combination the job runs ("node=22, os=ubuntu-latest"); empty outside a matrix.
+  std::string matrix_label;
+  // What expressions of this job read that is known before it starts (job_contexts.h); the
+  // launcher adds what the run produces.
+  expr::Object contexts;
   std::vector<PlannedStep> steps;
   int fetch_depth = 1;  // from the job's checkout step
   util::SourceLocation location;
@@ -45,6 +54,7 @@ struct Plan {
   std::string workflow_file;
   std::string job;
   std::string base;
+  std::vector<std::pair<std::string, std::string>> matrix;  // the host's choice, as given
   std::vector<PlannedJob> jobs;
   std::vector<plugins::RuntimePin> pins;
 };

@@ -9,11 +9,15 @@ nlohmann::json location_json(const util::SourceLocation& l) {
   return {{"file", l.file}, {"line", l.line}, {"column", l.column}};
 }
 
-// Literal values only (the planner refused expressions and credential-shaped names).
+// Final values, or (run_time) the text the launcher evaluates.
 nlohmann::json env_json(const std::vector<workflow::Entry>& env) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& e : env) {
-    out.push_back({{"name", e.name}, {"value", e.value}, {"location", location_json(e.location)}});
+    nlohmann::json j{{"name", e.name}, {"value", e.value}, {"location", location_json(e.location)}};
+    if (e.run_time) {
+      j["run_time"] = true;
+    }
+    out.push_back(std::move(j));
   }
   return out;
 }
@@ -53,6 +57,12 @@ nlohmann::json to_json(const Plan& plan) {
       }
       if (s.step.if_condition) {
         j["if"] = *s.step.if_condition;
+        j["if_decided"] = s.condition.kind == Condition::Kind::kNever     ? "never"
+                          : s.condition.kind == Condition::Kind::kSuccess ? "success()"
+                                                                          : "at run time";
+      }
+      if (s.step.continue_on_error) {
+        j["continue_on_error"] = true;
       }
       if (!s.step.env.empty()) {
         j["env"] = env_json(s.step.env);
@@ -62,11 +72,14 @@ nlohmann::json to_json(const Plan& plan) {
     nlohmann::json j{{"id", job.id},
                      {"needs", job.needs},
                      {"timeout_minutes", job.timeout_minutes},
-                     {"if", job.always ? "always()" : "success()"},
+                     {"if", job.condition.written.empty() ? "success()" : job.condition.written},
                      {"fetch_depth", job.fetch_depth},
                      {"env", env_json(job.env)},
                      {"location", location_json(job.location)},
                      {"steps", steps}};
+    if (!job.matrix_label.empty()) {
+      j["matrix"] = job.matrix_label;
+    }
     if (job.timeout_minutes_written != 0) {
       j["timeout_minutes_written"] = job.timeout_minutes_written;
     }

@@ -68,7 +68,8 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
   if (const yaml::Node* env = root.find("env")) {
-    defaults.env = read_env(*env, "workflow", f);
+    const expr::Object contexts = plan_time_contexts("", request.base, {}, {});
+    defaults.env = read_env(*env, "workflow", {contexts, Field::kWorkflowEnv, false}, f);
   }
   read_defaults(root, "workflow", defaults, f);
 
@@ -81,8 +82,10 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   // The workflow-wide view covers every step of every job: built once per workflow (per job it
   // would make a long `needs` chain quadratic).
   const plugins::WorkflowView view(written_steps(jobs));
-  Plan plan{request.workflow_file, request.job, request.base, {}, {}};
-  WorkflowPlanning planning{request.workflow_file, *jobs, view, registry, plan.pins, f};
+  Plan plan{request.workflow_file, request.job, request.base, request.matrix, {}, {}};
+  WorkflowPlanning planning{
+      request.workflow_file, *jobs,       view,          registry, plan.pins, f,
+      request.base,          request.job, request.matrix};
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }

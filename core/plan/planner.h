@@ -16,6 +16,8 @@ struct PlanRequest {
   std::string workflow_file;  // as named in locations (the path inside the repository)
   std::string job;
   std::string base;
+  // The matrix combination the host chose (NAME=VALUE pairs) for the named job.
+  std::vector<std::pair<std::string, std::string>> matrix = {};
 };
 
 // What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it

@@ -121,10 +121,42 @@ bool check_working_directory(const yaml::Node& value, const std::string& what, F
   return true;
 }
 
-std::optional<workflow::Step> read_step(const yaml::Node& node, const std::string& job_id,
-                                        std::uint32_t index, Findings& f) {
+std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueSite& site,
+                                           Findings& f) {
+  if (value.is_scalar() && value.plain && !workflow::contains_expression(value.scalar)) {
+    for (const char* t : {"true", "True", "TRUE"}) {
+      if (value.scalar == t) {
+        return true;
+      }
+    }
+    for (const char* t : {"false", "False", "FALSE"}) {
+      if (value.scalar == t) {
+        return false;
+      }
+    }
+  }
+  if (value.is_scalar() && workflow::contains_expression(value.scalar)) {
+    auto v = read_field(value.scalar, site.field, site.contexts, false, "'continue-on-error'",
+                        value.location, f);
+    if (!v) {
+      return std::nullopt;
+    }
+    if (v->value->kind() == expr::Kind::kBoolean) {
+      return v->value->as_boolean();
+    }
+  }
+  f.refuse("invalid-continue-on-error",
+           "'continue-on-error' must be a boolean, got " +
+               quote(value.is_scalar() ? value.scalar : std::string("(not a scalar)")),
+           value);
+  return std::nullopt;
+}
+
+std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job_id,
+                                  std::uint32_t index, const ValueSite& site, Findings& f) {
   const std::size_t before = f.size();
-  workflow::Step step;
+  ReadStep read_out;
+  workflow::Step& step = read_out.step;
   step.job_id = job_id;
   step.index = index;
   step.location = node.location;
@@ -165,24 +197,26 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
     }
     step.name = n->scalar;
   }
+  if (const yaml::Node* n = node.find("id"); n != nullptr && n->is_scalar()) {
+    step.id = n->scalar;
+  }
   if (const yaml::Node* c = node.find("continue-on-error")) {
-    f.refuse("continue-on-error",
-             "'continue-on-error' changes what counts as success; the review cannot tell a "
-             "tolerated failure from a pass",
-             *c);
+    step.continue_on_error = read_continue_on_error(*c, site, f).value_or(false);
   }
   if (const yaml::Node* cond = node.find("if")) {
-    if (!cond->is_scalar() || !workflow::parse_gate(cond->scalar)) {
-      f.refuse("step-condition",
-               "step 'if' must be exactly success() or always(), got " +
-                   quote(cond->is_scalar() ? cond->scalar : "(not a string)"),
-               *cond);
+    if (!cond->is_scalar()) {
+      f.refuse("step-condition", "step 'if' must be a string", *cond);
     } else {
-      step.if_condition = cond->scalar;
+      const ValueSite if_site{site.contexts, Field::kStepIf, true};
+      if (auto c = read_condition(cond->scalar, if_site.field, if_site.contexts, "step 'if'",
+                                  cond->location, f)) {
+        read_out.condition = std::move(*c);
+        step.if_condition = cond->scalar;
+      }
     }
   }
   if (const yaml::Node* env = node.find("env")) {
-    step.env = read_env(*env, "step", f);
+    step.env = read_env(*env, "step", site, f);
   }
   if (const yaml::Node* t = node.find("timeout-minutes")) {
     step.timeout_location = t->location;
@@ -236,13 +270,11 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
                      "input " + quote(key.scalar) + " is the unquoted " + quote(text) + ": " +
                          *read.refusal + "; quote it to keep the text",
                      value);
-          } else if (workflow::contains_expression(text)) {
-            f.refuse("expression-in-input",
-                     "input " + quote(key.scalar) +
-                         " holds an expression a skipped action never evaluates: " + quote(text),
-                     value);
-          } else {
+          } else if (!workflow::contains_expression(text)) {
             step.inputs.push_back({key.scalar, text, key.location});
+          } else if (auto v = read_field(text, site.field, site.contexts, false,
+                                         "input " + quote(key.scalar), value.location, f)) {
+            step.inputs.push_back({key.scalar, v->value->coerce_string(), key.location});
           }
         }
       }
@@ -262,19 +294,18 @@ std::optional<workflow::Step> read_step(const yaml::Node& node, const std::strin
                "the script is the unquoted " + quote(run->scalar) + ": " + *read.refusal +
                    "; quote it to keep the text",
                *run);
-    } else if (workflow::contains_expression(run->scalar)) {
-      f.refuse("expression-in-run",
-               "the script holds a ${{ }} expression, which CI would substitute before bash "
-               "runs it",
-               *run);
-    } else {
+    } else if (!workflow::contains_expression(read.text)) {
       step.run = std::move(read.text);
+    } else if (auto v = read_field(read.text, site.field, site.contexts, site.run_time_allowed,
+                                   "the script", run->location, f)) {
+      step.run_time_script = v->run_time;
+      step.run = v->run_time ? std::move(read.text) : v->value->coerce_string();
     }
   }
   if (f.size() != before && step.action.empty()) {
     return std::nullopt;
   }
-  return step;
+  return read_out;
 }
 
 }  // namespace reviewer::plan

@@ -3,19 +3,31 @@
 #include <optional>
 #include <string>
 
+#include "core/plan/env_rules.h"
+#include "core/plan/expression_fields.h"
 #include "core/plan/findings.h"
 #include "core/workflow/model.h"
 #include "core/yaml/node.h"
 
 namespace reviewer::plan {
 
-// Reads one step into its literal form, refusing what no plugin may accept: unknown keys,
-// `uses` with `run` (or neither), `continue-on-error`, conditions other than success()/always(),
-// shells other than bash, expressions in scripts, inputs, env and working directories, and
-// timeouts that are not positive integer literals. Returns nullopt if the step cannot be
-// dispatched at all.
-std::optional<workflow::Step> read_step(const yaml::Node& node, const std::string& job_id,
-                                        std::uint32_t index, Findings& findings);
+// One step as read, and its `if:`.
+struct ReadStep {
+  workflow::Step step;
+  Condition condition;
+};
+
+// Reads one step, its expressions evaluated over `site` (a step's values: the launcher
+// evaluates what only the run knows in scripts and env; inputs must be known now), refusing what
+// no plugin may accept: unknown keys, `uses` with `run` (or neither), shells other than bash,
+// expressions in `uses`, timeouts and working directories, and timeouts that are not positive
+// integer literals. Returns nullopt if the step cannot be dispatched at all.
+std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job_id,
+                                  std::uint32_t index, const ValueSite& site, Findings& findings);
+
+// `continue-on-error` of a step or job: a boolean, literal or known at plan time.
+std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueSite& site,
+                                           Findings& findings);
 
 // A positive integer literal (GitHub truncates fractions, so 0.5 would silently mean no limit
 // there: refused), or nullopt with a refusal naming `what`.

@@ -14,23 +14,29 @@ struct Entry {
   std::string name;
   std::string value;
   util::SourceLocation location;
+  // `value` is the text as written, with `${{ }}` the launcher evaluates when the step runs
+  // (it reads steps, needs, env or job status); otherwise it is the final value.
+  bool run_time = false;
 };
 
-// One step as written, literal values only (the planner refuses anything else before a Step is
-// handed to a plugin).
+// One step as the planner read it: every value known before the job starts is final (its
+// expressions evaluated); what only the run knows is kept as written and marked run_time.
 struct Step {
   std::string job_id;
   std::uint32_t index = 0;
   std::optional<std::string> name;
-  std::string action;  // "owner/repo[/path]" of `uses:`, or "run"
-  std::string ref;     // after '@' in `uses:`
-  std::string run;     // the script of a `run:` step
+  std::optional<std::string> id;  // names the step in the `steps` context
+  std::string action;             // "owner/repo[/path]" of `uses:`, or "run"
+  std::string ref;                // after '@' in `uses:`
+  std::string run;                // the script of a `run:` step
+  bool run_time_script = false;   // `run` is as written; the launcher substitutes its `${{ }}`
   std::optional<std::string> shell;
   std::optional<std::string> working_directory;
   std::optional<std::string> if_condition;
   std::optional<std::int64_t> timeout_minutes;
-  std::vector<Entry> inputs;  // `with:`
-  std::vector<Entry> env;     // the step's own `env:`
+  bool continue_on_error = false;  // a failure is the step's outcome, not the job's
+  std::vector<Entry> inputs;       // `with:`
+  std::vector<Entry> env;          // the step's own `env:`
   util::SourceLocation location;
   util::SourceLocation uses_location;
   util::SourceLocation timeout_location;

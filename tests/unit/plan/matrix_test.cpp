@@ -147,15 +147,15 @@ TEST(Matrix, TheHostChoosesOneCombination) {
   EXPECT_EQ(none.error().rule, "matrix-combination-required");
   EXPECT_EQ(none.error().message,
             "the job runs in 4 matrix combinations and the review runs one: choose it with "
-            "--matrix NAME=VALUE ...; the combinations are:\n  node=20, os=ubuntu-latest\n  "
-            "node=20, os=ubuntu-24.04\n  node=22, os=ubuntu-latest\n  node=22, os=ubuntu-24.04");
+            "--matrix NAME=VALUE ...; the combinations are: node=20, os=ubuntu-latest | "
+            "node=20, os=ubuntu-24.04 | node=22, os=ubuntu-latest | node=22, os=ubuntu-24.04");
   auto missing = choose_combination(*combos, {{"node", "18"}});
   EXPECT_EQ(missing.error().rule, "matrix-combination-missing");
   auto ambiguous = choose_combination(*combos, {{"node", "22"}});
   EXPECT_EQ(ambiguous.error().rule, "matrix-combination-ambiguous");
   EXPECT_EQ(ambiguous.error().message,
-            "2 matrix combinations have node=22; name more keys to choose one of:\n  node=22, "
-            "os=ubuntu-latest\n  node=22, os=ubuntu-24.04");
+            "2 matrix combinations have node=22; name more keys to choose one of: node=22, "
+            "os=ubuntu-latest | node=22, os=ubuntu-24.04");
 
   auto single = yaml::load("node: [22]\n", "m.yml");
   auto one = expand_matrix(to_expression_value(*single)->as_object());

@@ -132,7 +132,7 @@ TEST(PlanCarries, JobFieldsAndInheritedDefaults) {
   auto j = plan_json(form("JobForms"));
   const auto& job = j["jobs"][0];
   EXPECT_EQ(job["timeout_minutes"], 30);
-  EXPECT_EQ(job["if"], "success()");
+  EXPECT_EQ(job["if"], "${{ success() }}");
   EXPECT_EQ(job["fetch_depth"], 1);
   EXPECT_EQ(job["env"][0]["name"], "TZ");
   EXPECT_EQ(job["steps"][1]["working_directory"], "sub/dir");

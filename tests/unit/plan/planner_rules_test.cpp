@@ -109,9 +109,17 @@ const Case kCases[] = {
      kF + ":5:11: invalid-job: job 'build' 'name' must be a string\n"},
     {"UnknownJobKey", job("    runs_on: x\n"),
      kF + ":5:5: unknown-job-key: job key 'runs_on' is not understood\n"},
-    {"Matrix", job("    strategy:\n      matrix:\n        node: [20, 22]\n"),
-     kF + ":6:7: matrix-job: job 'build' uses 'strategy.matrix': a matrix runs the job in "
-          "several variants and the review runs exactly one\n"},
+    {"MatrixWithoutChoice", job("    strategy:\n      matrix:\n        node: [20, 22]\n"),
+     kF + ":7:9: matrix-combination-required: job 'build': the job runs in 2 matrix combinations "
+          "and the review runs one: choose it with --matrix NAME=VALUE ...; the combinations are: "
+          "node=20 | node=22\n"},
+    {"MatrixInNeededJob",
+     "on: pull_request\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    strategy:\n"
+     "      matrix:\n        node: [20, 22]\n    steps:\n      - uses: " +
+         std::string(kCheckout) + "\n" + job("    needs: lint\n").substr(23),
+     kF + ":7:9: matrix-in-needed-job: job 'lint' is needed by 'build' and runs 2 matrix variants "
+          "on CI, all of which must succeed; the review runs one job variant, of the named job "
+          "only\n"},
     {"Container", job("    container: node:22\n"),
      kF + ":5:5: container-job: job 'build' uses 'container': jobs in a container need a "
           "container engine\n"},
@@ -119,8 +127,8 @@ const Case kCases[] = {
      kF + ":5:5: services-job: job 'build' uses 'services': service containers need a "
           "container engine\n"},
     {"JobContinueOnError", job("    continue-on-error: true\n"),
-     kF + ":5:5: continue-on-error: job 'build' uses 'continue-on-error': a tolerated failure "
-          "cannot be told from a pass\n"},
+     kF + ":5:5: continue-on-error: job 'build' uses 'continue-on-error': a job's tolerated "
+          "failure cannot be told from a pass in one verdict\n"},
     {"ReusableWorkflow",
      "on: pull_request\njobs:\n  build:\n    uses: org/repo/.github/workflows/ci.yml@main\n"
      "    with: {a: b}\n",
@@ -131,9 +139,12 @@ const Case kCases[] = {
     {"Environment", job("    environment: production\n"),
      kF + ":5:5: job-environment: job 'build' uses 'environment': deployment environments "
           "carry protection rules and secrets\n"},
-    {"Outputs", job("    outputs:\n      v: ${{ steps.a.outputs.v }}\n"),
-     kF + ":5:5: job-outputs: job 'build' uses 'outputs': job outputs are expressions the "
-          "review cannot evaluate\n"},
+    {"OutputsNotMapping", job("    outputs: [v]\n"),
+     kF + ":5:14: invalid-job: job 'build' 'outputs' must be a mapping\n"},
+    {"OutputReadsUnknown", job("    outputs:\n      v: ${{ vars.V }}\n"),
+     kF + ":6:10: expression-value-unknown: job 'build' output 'v' reads vars.V, which only the "
+          "real run knows (the review knows the pull request event, the matrix, the strategy, the "
+          "runner's os and arch, and empty secrets)\n"},
     {"RunnerLabel",
      "on: pull_request\njobs:\n  build:\n    runs-on: macos-latest\n    steps:\n      - uses: " +
          std::string(kCheckout) + "\n",
@@ -144,14 +155,27 @@ const Case kCases[] = {
      "      - uses: " +
          std::string(kCheckout) + "\n",
      kF + ":4:14: runner-label: 'runs-on' must be ubuntu-latest or ubuntu-24.04 (one label)\n"},
-    {"ExpressionInRunsOn",
-     "on: pull_request\njobs:\n  build:\n    runs-on: ${{ matrix.os }}\n    steps:\n"
+    {"RunsOnFromMatrix",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ${{ matrix.os }}\n    strategy:\n"
+     "      matrix:\n        os: [windows-latest]\n    steps:\n      - uses: " +
+         std::string(kCheckout) + "\n",
+     kF + ":4:14: runner-label: 'runs-on' is 'windows-latest'; only ubuntu-latest and ubuntu-24.04 "
+          "match the review image\n"},
+    {"RunsOnUnknown",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ${{ vars.RUNNER }}\n    steps:\n"
      "      - uses: " +
          std::string(kCheckout) + "\n",
-     kF + ":4:14: expression-in-runs-on: 'runs-on' holds an expression: '${{ matrix.os }}'\n"},
-    {"JobCondition", job("    if: github.event_name == 'push'\n"),
-     kF + ":5:9: job-condition: job 'if' must be exactly success() or always(), got "
-          "'github.event_name == \\'push\\''\n"},
+     kF + ":4:14: expression-value-unknown: 'runs-on' reads vars.RUNNER, which only the real run "
+          "knows (the review knows the pull request event, the matrix, the strategy, the runner's "
+          "os and arch, and empty secrets)\n"},
+    {"JobCondition", job("    if: [a]\n"), kF + ":5:9: job-condition: job 'if' must be a string\n"},
+    {"JobConditionUnknown", job("    if: github.ref == 'refs/heads/main'\n"),
+     kF + ":5:9: expression-value-unknown: job 'if' reads github.ref, which only the real run "
+          "knows (the review knows the pull request event, the matrix, the strategy, the runner's "
+          "os and arch, and empty secrets)\n"},
+    {"JobConditionMatrix", job("    if: matrix.os == 'x'\n"),
+     kF + ":5:9: expression-invalid: job 'if': Unrecognized named-value: 'matrix' (at character 1) "
+          "in 'matrix.os == \\'x\\''\n"},
     {"JobWithoutSteps", "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n",
      kF + ":4:5: job-without-steps: job 'build' has no steps\n"},
     {"FirstStepNotCheckout",
@@ -234,12 +258,17 @@ const Case kCases[] = {
      kF + ":7:9: step-uses-and-run: a step has exactly one of 'uses' and 'run'\n"},
     {"NoAction", steps("      - name: nothing\n"),
      kF + ":7:9: step-without-action: a step needs 'uses' or 'run'\n"},
-    {"StepCondition", steps("      - run: make\n        if: failure()\n"),
-     kF + ":8:13: step-condition: step 'if' must be exactly success() or always(), got "
-          "'failure()'\n"},
-    {"StepContinueOnError", steps("      - run: make\n        continue-on-error: false\n"),
-     kF + ":8:28: continue-on-error: 'continue-on-error' changes what counts as success; the "
-          "review cannot tell a tolerated failure from a pass\n"},
+    {"StepCondition", steps("      - run: make\n        if: {a: b}\n"),
+     kF + ":8:13: step-condition: step 'if' must be a string\n"},
+    {"StepConditionInvalid", steps("      - run: make\n        if: success() &&\n"),
+     kF + ":8:13: expression-invalid: step 'if': Unexpected end of expression: '&&' (at character "
+          "11) in 'success() &&'\n"},
+    {"StepContinueOnError", steps("      - run: make\n        continue-on-error: maybe\n"),
+     kF + ":8:28: invalid-continue-on-error: 'continue-on-error' must be a boolean, got 'maybe'\n"},
+    {"StepContinueOnErrorAtRunTime",
+     steps("      - run: make\n        continue-on-error: ${{ steps.a.outcome == 'x' }}\n"),
+     kF + ":8:28: expression-at-run-time: 'continue-on-error' reads steps.a, known only while the "
+          "job runs, but the review must know it before\n"},
     {"TimeoutOnSkippedStep",
      job("", "").substr(0, job("", "").size() - 1) + "\n        timeout-minutes: 5\n",
      kF + ":7:26: timeout-on-skipped-step: 'timeout-minutes' on a 'uses' step: how the real "
@@ -250,18 +279,31 @@ const Case kCases[] = {
     {"NonBashShell", steps("      - run: make\n        shell: pwsh\n"),
      kF + ":8:16: non-bash-shell: only bash steps are reproduced; 'shell' is 'pwsh'\n"},
     {"ExpressionInRun", steps("      - run: echo ${{ github.head_ref }}\n"),
-     kF + ":7:14: expression-in-run: the script holds a ${{ }} expression, which CI would "
-          "substitute before bash runs it\n"},
+     kF + ":7:14: expression-value-unknown: the script reads github.head_ref, which only the real "
+          "run knows (the review knows the pull request event, the matrix, the strategy, the "
+          "runner's os and arch, and empty secrets)\n"},
     {"ExpressionInRunComment", steps("      - run: |\n          make # ${{ x }}\n"),
-     kF + ":7:14: expression-in-run: the script holds a ${{ }} expression, which CI would "
-          "substitute before bash runs it\n"},
+     kF + ":7:14: expression-invalid: the script: Unrecognized named-value: 'x' (at character 1) "
+          "in 'x'\n"},
+    {"ExpressionInRunUnclosed", steps("      - run: echo ${{ github.job\n"),
+     kF + ":7:14: expression-invalid: the script: the expression opened at character 6 is not "
+          "closed by '}}'\n"},
+    {"SecretGithubToken", steps("      - run: echo ${{ secrets.GITHUB_TOKEN }}\n"),
+     kF + ":7:14: expression-value-unknown: the script reads secrets.GITHUB_TOKEN, which only the "
+          "real run knows (the review knows the pull request event, the matrix, the strategy, the "
+          "runner's os and arch, and empty secrets)\n"},
     {"ExpressionInUses", steps("      - uses: ${{ matrix.action }}\n"),
      kF + ":7:15: expression-in-uses: 'uses' holds an expression: '${{ matrix.action }}'\n"},
     {"ExpressionInInput",
      job("", "").substr(0, job("", "").size() - 1) +
          "\n        with:\n          fetch-depth: ${{ x }}\n",
-     kF + ":8:24: expression-in-input: input 'fetch-depth' holds an expression a skipped action "
-          "never evaluates: '${{ x }}'\n"},
+     kF + ":8:24: expression-invalid: input 'fetch-depth': Unrecognized named-value: 'x' (at "
+          "character 1) in 'x'\n"},
+    {"InputAtRunTime",
+     job("", "").substr(0, job("", "").size() - 1) +
+         "\n        with:\n          fetch-depth: ${{ steps.a.outputs.depth }}\n",
+     kF + ":8:24: expression-at-run-time: input 'fetch-depth' reads steps.a, known only while the "
+          "job runs, but the review must know it before\n"},
     {"InvalidInput", job("", "").substr(0, job("", "").size() - 1) + "\n        with: [a]\n",
      kF + ":7:15: invalid-input: 'with' must be a mapping\n"},
     {"ExpressionInWorkingDirectory",
@@ -302,10 +344,20 @@ const Case kCases[] = {
     // Environment.
     {"InvalidEnv", job("    env: [A]\n"), kF + ":5:10: invalid-env: job 'env' must be a mapping\n"},
     {"ExpressionInEnv", "env:\n  SHA: ${{ github.sha }}\n" + job(""),
-     kF + ":2:8: expression-in-env: workflow env 'SHA' holds an expression: "
-          "'${{ github.sha }}'\n"},
+     kF + ":2:8: expression-value-unknown: workflow env 'SHA' reads github.sha, which only the "
+          "real run knows (the review knows the pull request event, the matrix, the strategy, the "
+          "runner's os and arch, and empty secrets)\n"},
     {"WholeEnvExpression", job("    env: ${{ fromJSON(inputs.env) }}\n"),
-     kF + ":5:10: expression-in-env: job 'env' is an expression\n"},
+     kF + ":5:10: expression-in-env: job 'env' is one expression (a mapping computed at run "
+          "time)\n"},
+    {"JobEnvAtRunTime", job("    env:\n      V: ${{ needs.a.outputs.v }}\n"),
+     kF + ":6:10: expression-at-run-time: job env 'V' reads needs.a, known only while the job "
+          "runs, but the review must know it before\n"},
+    {"CredentialFromGithubToken", "env:\n  GH_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n" + job(""),
+     kF + ":2:13: expression-value-unknown: workflow env 'GH_TOKEN' reads secrets.GITHUB_TOKEN, "
+          "which only the real run knows (the review knows the pull request event, the matrix, the "
+          "strategy, the runner's os and arch, and empty secrets)\n.github/workflows/ci.yml:2:3: "
+          "credential-shaped-env: workflow env 'GH_TOKEN' names a credential\n"},
     {"InvalidEnvName", steps("      - run: make\n        env:\n          A-B: 1\n"),
      kF + ":9:11: invalid-env-name: step env 'A-B' not a plain variable name "
           "([A-Za-z_][A-Za-z0-9_]*); exported bash functions and odd names can change how the "
@@ -341,8 +393,8 @@ TEST(Planner, CollectsEveryRefusalInOnePass) {
                 ":7:5: container-job: job 'build' uses 'container': jobs in a container need a "
                 "container engine\n" +
                 kF +
-                ":10:14: expression-in-run: the script holds a ${{ }} expression, which CI "
-                "would substitute before bash runs it\n");
+                ":10:14: expression-invalid: the script: Unrecognized named-value: 'a' (at "
+                "character 1) in 'a'\n");
 }
 
 TEST(Planner, RefusesNeededJobsToo) {

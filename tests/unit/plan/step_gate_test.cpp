@@ -7,7 +7,7 @@
 namespace reviewer::plan {
 namespace {
 
-TEST(StepGate, ThePlanCarriesEachStepsPluginAndAlwaysFlag) {
+TEST(StepGate, ThePlanCarriesEachStepsPluginAndCondition) {
   const std::string text =
       std::string("on: pull_request\njobs:\n  build:\n") +
       "    runs-on: ubuntu-latest\n    steps:\n      - uses: " + testing::kCheckout +
@@ -21,10 +21,13 @@ TEST(StepGate, ThePlanCarriesEachStepsPluginAndAlwaysFlag) {
   EXPECT_EQ(steps[0].plugin, testing::registry().find("actions/checkout"));
   EXPECT_EQ(steps[1].plugin, testing::registry().find("run"));
   EXPECT_EQ(steps[1].plugin->name, "run");
-  EXPECT_FALSE(steps[0].always);
-  EXPECT_FALSE(steps[1].always);
-  EXPECT_TRUE(steps[2].always);
-  EXPECT_FALSE(steps[3].always);
+  using K = Condition::Kind;
+  EXPECT_EQ(steps[0].condition.kind, K::kSuccess);
+  EXPECT_EQ(steps[1].condition.kind, K::kSuccess);
+  EXPECT_EQ(steps[2].condition.kind, K::kExpression);
+  EXPECT_EQ(steps[2].condition.expression, "always()");
+  EXPECT_EQ(steps[3].condition.kind, K::kExpression);
+  EXPECT_EQ(steps[3].condition.expression, "success()");
 }
 
 }  // namespace

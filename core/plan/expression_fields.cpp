@@ -1,0 +1,193 @@
+#include "core/plan/expression_fields.h"
+
+#include <algorithm>
+
+#include "core/expr/parser.h"
+#include "core/expr/template.h"
+#include "core/util/text.h"
+#include "core/workflow/expression.h"
+
+namespace reviewer::plan {
+namespace {
+
+bool calls_status_function(const expr::References& refs) {
+  return std::any_of(refs.functions.begin(), refs.functions.end(), [](const std::string& f) {
+    return f == "success" || f == "failure" || f == "always" || f == "cancelled";
+  });
+}
+
+// Parses every expression part and classifies what they read together; nullopt after a
+// refusal.
+std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& parts, Field field,
+                                      const std::string& what, const util::SourceLocation& where,
+                                      Findings& f) {
+  Classified all;
+  for (const auto& p : parts) {
+    if (!p.expression) {
+      continue;
+    }
+    auto node = expr::parse(p.text, scope_for(field));
+    if (!node) {
+      f.refuse("expression-invalid", what + ": " + node.error().message + " in " + quote(p.text),
+               where);
+      return std::nullopt;
+    }
+    auto c = classify(expr::references(**node));
+    if (c.knowledge > all.knowledge) {
+      all = c;
+    }
+  }
+  if (all.knowledge == Knowledge::kUnknown) {
+    f.refuse("expression-value-unknown",
+             what + " reads " + all.what +
+                 ", which only the real run knows (the review knows the pull request event, the "
+                 "matrix, the strategy, the runner's os and arch, and empty secrets)",
+             where);
+    return std::nullopt;
+  }
+  return all;
+}
+
+util::Result<std::unique_ptr<expr::Node>> parse_in(std::string_view text, Field field) {
+  return expr::parse(text, scope_for(field));
+}
+
+}  // namespace
+
+util::Result<expr::Value> evaluate_field(std::string_view text, Field field,
+                                         const expr::Object& contexts, expr::Runtime* runtime) {
+  auto parts = expr::split_template(text);
+  if (!parts) {
+    return parts.refusals();
+  }
+  const bool lone = expr::is_single_expression(*parts);
+  std::string joined;
+  for (const auto& p : *parts) {
+    if (!p.expression) {
+      if (!lone) {
+        joined += p.text;
+      }
+      continue;
+    }
+    auto node = parse_in(p.text, field);
+    if (!node) {
+      return node.refusals();
+    }
+    auto v = expr::evaluate(**node, contexts, runtime);
+    if (!v) {
+      return v.refusals();
+    }
+    if (lone) {
+      return *v;
+    }
+    joined += v->coerce_string();
+  }
+  return expr::Value::string(std::move(joined));
+}
+
+std::optional<FieldValue> read_field(std::string_view text, Field field,
+                                     const expr::Object& contexts, bool run_time_allowed,
+                                     const std::string& what, const util::SourceLocation& where,
+                                     Findings& f) {
+  if (!workflow::contains_expression(text)) {
+    return FieldValue{expr::Value::string(std::string(text)), false};
+  }
+  auto parts = expr::split_template(text);
+  if (!parts) {
+    f.refuse("expression-invalid", what + ": " + parts.error().message, where);
+    return std::nullopt;
+  }
+  auto c = check_parts(*parts, field, what, where, f);
+  if (!c) {
+    return std::nullopt;
+  }
+  if (c->knowledge == Knowledge::kRunTime) {
+    if (!run_time_allowed) {
+      f.refuse("expression-at-run-time",
+               what + " reads " + c->what +
+                   ", known only while the job runs, but the review must know it before",
+               where);
+      return std::nullopt;
+    }
+    return FieldValue{std::nullopt, true};
+  }
+  auto v = evaluate_field(text, field, contexts, nullptr);
+  if (!v) {
+    f.refuse("expression-error", what + ": " + v.error().message, where);
+    return std::nullopt;
+  }
+  return FieldValue{std::move(*v), false};
+}
+
+std::optional<Condition> read_condition(std::string_view text, Field field,
+                                        const expr::Object& contexts, const std::string& what,
+                                        const util::SourceLocation& where, Findings& f) {
+  Condition out;
+  out.written = std::string(text);
+  std::string expression(util::trim(text, " \t\r\n"));
+  if (workflow::contains_expression(text)) {
+    auto parts = expr::split_template(text);
+    if (!parts) {
+      f.refuse("expression-invalid", what + ": " + parts.error().message, where);
+      return std::nullopt;
+    }
+    if (!expr::is_single_expression(*parts)) {
+      // Text around `${{ }}` makes the condition a string: true unless it is empty.
+      auto v = read_field(text, field, contexts, false, what, where, f);
+      if (!v) {
+        return std::nullopt;
+      }
+      out.kind = expr::truthy(*v->value) ? Condition::Kind::kSuccess : Condition::Kind::kNever;
+      return out;
+    }
+    auto inner = std::find_if(parts->begin(), parts->end(),
+                              [](const expr::TemplatePart& p) { return p.expression; });
+    expression = inner->text;
+  }
+  if (expression.empty()) {
+    return out;  // an empty `if:` is no condition
+  }
+  std::vector<expr::TemplatePart> one{{true, expression, 0}};
+  auto c = check_parts(one, field, what, where, f);
+  if (!c) {
+    return std::nullopt;
+  }
+  out.expression = expression;
+  if (c->knowledge == Knowledge::kRunTime) {
+    out.kind = Condition::Kind::kExpression;
+    return out;
+  }
+  // Known now, and no status function: `success() && value`, so a false value is never and a
+  // true one is the default gate.
+  auto v = evaluate_field("${{ " + expression + " }}", field, contexts, nullptr);
+  if (!v) {
+    f.refuse("expression-error", what + ": " + v.error().message, where);
+    return std::nullopt;
+  }
+  out.kind = expr::truthy(*v) ? Condition::Kind::kSuccess : Condition::Kind::kNever;
+  return out;
+}
+
+util::Result<bool> evaluate_condition(const std::string& expression, Field field,
+                                      const expr::Object& contexts, expr::Runtime& runtime) {
+  auto node = parse_in(expression, field);
+  if (!node) {
+    return node.refusals();
+  }
+  if (!calls_status_function(expr::references(**node))) {
+    auto ok = runtime.call("success", {});
+    if (!ok) {
+      return ok.refusals();
+    }
+    if (!expr::truthy(*ok)) {
+      return false;
+    }
+  }
+  auto v = expr::evaluate(**node, contexts, &runtime);
+  if (!v) {
+    return v.refusals();
+  }
+  return expr::truthy(*v);
+}
+
+}  // namespace reviewer::plan

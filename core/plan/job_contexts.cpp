@@ -1,0 +1,139 @@
+#include "core/plan/job_contexts.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "core/expr/text_case.h"
+
+namespace reviewer::plan {
+namespace {
+
+// Of the github context, what a pull request event fixes before any job starts. Everything else
+// (the merge commit's sha, refs, the repository and its owner, run ids, the event payload, the
+// token) is the real run's and unknown to the review.
+constexpr std::array<std::string_view, 6> kKnownGithub = {
+    "event_name", "base_ref", "job", "workspace", "server_url", "api_url"};
+
+// The runner's facts: GitHub's Linux x64 image; its temp directory is the launcher's per job.
+constexpr std::array<std::string_view, 3> kKnownRunner = {"os", "arch", "environment"};
+
+bool in(std::string_view s, const auto& list) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+std::string shown(const expr::ContextUse& use) {
+  return use.property ? use.context + "." + *use.property : use.context;
+}
+
+}  // namespace
+
+expr::Scope scope_for(Field field) {
+  expr::Scope s;
+  auto status = expr::status_functions();
+  switch (field) {
+    case Field::kWorkflowEnv:
+      s.contexts = {"github", "secrets", "inputs", "vars"};
+      break;
+    case Field::kJobIf:
+      s.contexts = {"github", "needs", "vars", "inputs"};
+      s.functions = status;
+      break;
+    case Field::kJobValue:
+      s.contexts = {"github", "needs", "strategy", "matrix", "vars", "inputs"};
+      break;
+    case Field::kJobEnv:
+      s.contexts = {"github", "needs", "strategy", "matrix", "vars", "secrets", "inputs"};
+      break;
+    case Field::kJobOutput:
+      s.contexts = {"github", "needs", "strategy", "matrix", "job", "runner",
+                    "env",    "vars",  "secrets",  "steps",  "inputs"};
+      break;
+    case Field::kStepIf:
+      s.contexts = {"github", "needs", "strategy", "matrix", "job",
+                    "runner", "env",   "vars",     "steps",  "inputs"};
+      s.functions = status;
+      s.functions.push_back(expr::hash_files_function());
+      break;
+    case Field::kStepValue:
+      s.contexts = {"github", "needs", "strategy", "matrix", "job", "runner",
+                    "env",    "vars",  "secrets",  "steps",  "inputs"};
+      s.functions = {expr::hash_files_function()};
+      break;
+  }
+  return s;
+}
+
+Classified classify(const expr::References& refs) {
+  Classified out;
+  auto note = [&out](Knowledge k, std::string what) {
+    if (k > out.knowledge) {
+      out.knowledge = k;
+      out.what = std::move(what);
+    }
+  };
+  for (const auto& use : refs.contexts) {
+    const std::string c = expr::lower(use.context);
+    const std::string prop = expr::lower(use.property.value_or(""));
+    if (c == "matrix" || c == "strategy" || c == "inputs") {
+      continue;
+    }
+    if (c == "github" && use.property && in(prop, kKnownGithub)) {
+      continue;
+    }
+    if (c == "runner" && use.property && in(prop, kKnownRunner)) {
+      continue;
+    }
+    if (c == "runner" && prop == "temp") {
+      note(Knowledge::kRunTime, shown(use));
+      continue;
+    }
+    // A fork pull request's run has no secret but the read-only GITHUB_TOKEN, which the review
+    // does not have: every other named secret is empty, as there.
+    if (c == "secrets" && use.property && prop != "github_token") {
+      continue;
+    }
+    if (c == "steps" || c == "needs" || c == "env" || (c == "job" && prop == "status")) {
+      note(Knowledge::kRunTime, shown(use));
+      continue;
+    }
+    note(Knowledge::kUnknown, shown(use));
+  }
+  for (const auto& f : refs.functions) {
+    if (f == "success" || f == "failure" || f == "always" || f == "cancelled" ||
+        f == "hashfiles") {
+      note(Knowledge::kRunTime, f + "()");
+    }
+  }
+  return out;
+}
+
+expr::Object plan_time_contexts(const std::string& job_id, const std::string& base,
+                                const expr::Object& matrix, const StrategyFacts& strategy) {
+  expr::Object github;
+  github.add("event_name", expr::Value::string("pull_request"));
+  github.add("base_ref", expr::Value::string(base));
+  github.add("job", expr::Value::string(job_id));
+  github.add("workspace", expr::Value::string("/workspace"));
+  github.add("server_url", expr::Value::string("https://github.com"));
+  github.add("api_url", expr::Value::string("https://api.github.com"));
+  expr::Object runner;
+  runner.add("os", expr::Value::string("Linux"));
+  runner.add("arch", expr::Value::string("X64"));
+  runner.add("environment", expr::Value::string("github-hosted"));
+  expr::Object strat;
+  strat.add("fail-fast", expr::Value::boolean(strategy.fail_fast));
+  strat.add("job-index", expr::Value::number(static_cast<double>(strategy.index)));
+  strat.add("job-total", expr::Value::number(static_cast<double>(strategy.total)));
+  strat.add("max-parallel", expr::Value::number(static_cast<double>(strategy.max_parallel)));
+  expr::Object contexts;
+  contexts.add("github", expr::Value::object(std::move(github)));
+  contexts.add("matrix", expr::Value::object(matrix));
+  contexts.add("strategy", expr::Value::object(std::move(strat)));
+  contexts.add("runner", expr::Value::object(std::move(runner)));
+  contexts.add("secrets", expr::Value::object(expr::Object{}));
+  contexts.add("inputs", expr::Value::object(expr::Object{}));
+  return contexts;
+}
+
+}  // namespace reviewer::plan
