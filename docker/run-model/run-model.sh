@@ -1,31 +1,31 @@
-#!/ usr / bin / env bash
-#The production sandbox without Docker(docs / run - model.md).
+#!/usr/bin/env bash
+# The production sandbox without Docker (docs/run-model.md).
 #
-#Production : `docker create-- init-- read - only-- tmpfs / tmp-- tmpfs / var / tmp-- tmpfs / run
-#-- network none -- cap - drop ALL -- security - opt no - new - privileges -- workdir / workspace
-#- e REVIEWER_CI_WORKFLOW =..- e REVIEWER_CI_JOB =..- e REVIEWER_CI_BASE =..<image> \
-    sleep infinity`,
-#then `docker exec < sandbox> / opt / reviewer / bin / reviewer - launch`.
+# Production: `docker create --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run
+# --network none --cap-drop ALL --security-opt no-new-privileges --workdir /workspace
+# -e REVIEWER_CI_WORKFLOW=.. -e REVIEWER_CI_JOB=.. -e REVIEWER_CI_BASE=.. <image> sleep infinity`,
+# then `docker exec <sandbox> /opt/reviewer/bin/reviewer-launch`.
 #
-#Here : util - linux namespaces.A new PID, mount, network, IPC and UTS namespace whose PID 1 is
+# Here: util-linux namespaces. A new PID, mount, network, IPC and UTS namespace whose PID 1 is
 # `sleep infinity` holding the assignment in its environment, as uid 1000 with no capabilities
-#and no_new_privs, in a read - only root made of read - only binds of the host's /usr and /etc,
-#tmpfs on / tmp, / var / tmp and / run, loopback only, / workspace bound read - write to a clone and
-#/ opt / reviewer bound read - only to an install prefix.The launcher is started later inside those
-#namespaces with nsenter, as docker exec would, with the same uid and restrictions.
+# and no_new_privs, in a read-only root made of read-only binds of the host's /usr and /etc,
+# tmpfs on /tmp, /var/tmp and /run, loopback only, /workspace bound read-write to a clone and
+# /opt/reviewer bound read-only to an install prefix. The launcher is started later inside those
+# namespaces with nsenter, as docker exec would, with the same uid and restrictions.
 #
-#Usage:
-#run - model.sh-- workspace DIR-- prefix DIR-- workflow PATH-- job ID-- base BRANCH
-#[-- matrix 'NAME=VALUE...'][-- caller - env NAME = VALUE]...[-- exec PROGRAM]
-#[-- reports DIR][-- ARG...]
-#Runs / opt / reviewer / bin / reviewer - launch(or PROGRAM) in a fresh sandbox with ARGs and exits
-#with its exit status; with-- reports, first copies / tmp / review / report.json and report.xml out
-#of the sandbox into DIR.Must run as root(it creates the namespaces).
-set - euo pipefail
+# Usage:
+#   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
+#                [--matrix 'NAME=VALUE...'] [--caller-env NAME=VALUE]... [--exec PROGRAM]
+#                [--reports DIR] [-- ARG...]
+# Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
+# with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
+# of the sandbox into DIR. Must run as root (it creates the namespaces).
+set -euo pipefail
 
-          workspace = "" prefix = "" workflow = "" job = "" base = "" reports = "" matrix =
-    "" program = / opt / reviewer / bin / reviewer - launch caller_env = () while (($ #));
-do
+workspace="" prefix="" workflow="" job="" base="" reports="" matrix=""
+program=/opt/reviewer/bin/reviewer-launch
+caller_env=()
+while (($#)); do
   case "$1" in
     --workspace) workspace=$2; shift 2 ;;
     --prefix) prefix=$2; shift 2 ;;
@@ -48,41 +48,34 @@ workspace=$(realpath "$workspace")
 prefix=$(realpath "$prefix")
 sandbox_uid=1000
 
-#The sandbox user owns the worktree, as the container user owns its bind - mounted clone.
+# The sandbox user owns the worktree, as the container user owns its bind-mounted clone.
 chown -R "$sandbox_uid:$sandbox_uid" "$workspace"
 
 newroot=$(mktemp -d /tmp/reviewer-sandbox.XXXXXX)
 ready=$(mktemp /tmp/reviewer-sandbox-ready.XXXXXX)
 setup_log=$(mktemp /tmp/reviewer-sandbox-log.XXXXXX)
 cleanup() {
-#PID 1 dies with SIGKILL from outside its namespace, and takes every process in it along;
-#setpriv 's credential change cleared unshare' s-- kill - child, so kill it directly.
-  if [[ -n ${pid1:
-    -
-  } ]];
-  then kill - KILL "$pid1" 2 > / dev / null || true;
-  fi if[[-n ${sandbox_pid : -}]];
-  then kill - KILL "$sandbox_pid" 2 > / dev / null || true;
-  wait "$sandbox_pid" 2 > / dev / null || true;
-  fi rmdir "$newroot" 2 > / dev / null || true rm - f
-                                              "$ready"
-                                              "$setup_log"
-  }
+  # PID 1 dies with SIGKILL from outside its namespace, and takes every process in it along;
+  # setpriv's credential change cleared unshare's --kill-child, so kill it directly.
+  if [[ -n ${pid1:-} ]]; then kill -KILL "$pid1" 2>/dev/null || true; fi
+  if [[ -n ${sandbox_pid:-} ]]; then kill -KILL "$sandbox_pid" 2>/dev/null || true; wait "$sandbox_pid" 2>/dev/null || true; fi
+  rmdir "$newroot" 2>/dev/null || true
+  rm -f "$ready" "$setup_log"
+}
 trap cleanup EXIT
 
-#The sandbox's PID 1: set up the mounts inside the new mount namespace, then become
+# The sandbox's PID 1: set up the mounts inside the new mount namespace, then become
 # `sleep infinity` with only the assignment in its environment.
 setup=$(cat <<'SETUP'
 set -euo pipefail
 newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
-mkdir -p "$newroot"/{
-  usr, etc, proc, dev, tmp, var / tmp, run, workspace, opt / reviewer}
+mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
 for d in usr etc; do mount --rbind -o ro "/$d" "$newroot/$d"; mount -o remount,bind,ro "$newroot/$d"; done
-#The host 's /etc stands in for the image' s, whose debian : bookworm - slim base has no
-#/ etc / gitconfig : a host 's (a development machine' s credential helper, say) must not pass for
-#the image 's, neither to the self-check' s credential scan nor to git in a step.
+# The host's /etc stands in for the image's, whose debian:bookworm-slim base has no
+# /etc/gitconfig: a host's (a development machine's credential helper, say) must not pass for
+# the image's, neither to the self-check's credential scan nor to git in a step.
 if [[ -e /etc/gitconfig ]]; then
   mkdir -p "$newroot/.host-masks" && : >"$newroot/.host-masks/gitconfig"
   mount --bind "$newroot/.host-masks/gitconfig" "$newroot/etc/gitconfig"
@@ -119,12 +112,10 @@ unshare --pid --fork --mount --net --ipc --uts --kill-child -- \
   "$workflow" "$job" "$base" "$matrix" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
-#PID 1 of the sandbox is unshare's child; wait until it has become `sleep`.
+# PID 1 of the sandbox is unshare's child; wait until it has become `sleep`.
 pid1=""
-for _ in $(seq 1 200);
-do
-  if
-    [[-z $pid1]]; then pid1=$(cat /proc/$sandbox_pid/task/*/children 2>/dev/null | awk '{print $1}') || true; fi
+for _ in $(seq 1 200); do
+  if [[ -z $pid1 ]]; then pid1=$(cat /proc/$sandbox_pid/task/*/children 2>/dev/null | awk '{print $1}') || true; fi
   if [[ -n $pid1 && $(cat /proc/$pid1/comm 2>/dev/null) == sleep && -s $ready ]]; then break; fi
   if ! kill -0 "$sandbox_pid" 2>/dev/null; then echo "run-model: the sandbox failed to start:" >&2; cat "$setup_log" >&2; exit 4; fi
   sleep 0.05
