@@ -48,7 +48,7 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
   };
   auto apply = [&](const std::vector<workflow::Entry>& entries, const char* origin) {
     for (const auto& e : entries) {
-      if (auto verdict = workflow::check_env_name(e.name)) {
+      if (auto verdict = workflow::check_env_entry(e.name, e.value)) {
         out.refusals.push_back(
             {verdict->rule, std::string(origin) + " env '" + e.name + "' " + verdict->reason,
              e.location.file.empty() ? std::nullopt : std::optional(e.location)});

@@ -58,14 +58,11 @@ std::vector<workflow::Entry> read_env(const yaml::Node& env, const std::string& 
         text = v->value->coerce_string();
       }
     }
-    if (auto verdict = workflow::check_env_name(key.scalar)) {
-      // A fork pull request's secret evaluates to nothing: an empty credential carries none.
-      const bool empty_credential =
-          verdict->rule == "credential-shaped-env" && ok && !run_time && text.empty();
-      if (!empty_credential) {
-        f.refuse(verdict->rule, where + " env " + quote(key.scalar) + " " + verdict->reason, key);
-        ok = false;
-      }
+    // A run-time value is checked again by the launcher once known; here, by its name alone.
+    if (auto verdict = run_time || !ok ? workflow::check_env_name(key.scalar)
+                                       : workflow::check_env_entry(key.scalar, text)) {
+      f.refuse(verdict->rule, where + " env " + quote(key.scalar) + " " + verdict->reason, key);
+      ok = false;
     }
     if (ok) {
       out.push_back({key.scalar, text, key.location, run_time});

@@ -157,4 +157,12 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<EnvVerdict> check_env_entry(std::string_view name, std::string_view value) {
+  auto verdict = check_env_name(name);
+  if (verdict && verdict->rule == "credential-shaped-env" && value.empty()) {
+    return std::nullopt;
+  }
+  return verdict;
+}
+
 }  // namespace reviewer::workflow

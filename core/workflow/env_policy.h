@@ -17,6 +17,11 @@ struct EnvVerdict {
 // The refusal for `name`, or nullopt if a workflow may set it. Matched without regard to case.
 std::optional<EnvVerdict> check_env_name(std::string_view name);
 
+// The refusal for setting `name` to `value`: check_env_name's, except that a credential-shaped
+// name with an empty value carries no credential (a fork pull request's secret evaluates to
+// nothing) and is accepted.
+std::optional<EnvVerdict> check_env_entry(std::string_view name, std::string_view value);
+
 // Names the launcher itself sets in every step's environment; a workflow may not set them.
 bool is_launcher_owned(std::string_view name);
 

@@ -50,6 +50,7 @@ struct SandboxRun {
   std::string workflow = ".github/workflows/ci.yml";
   std::string job = "test";
   std::string base = "main";
+  std::string matrix;  // REVIEWER_CI_MATRIX: NAME=VALUE lines
   std::vector<std::string> caller_env;
   std::vector<std::string> launcher_args;
   std::string prefix = REVIEWER_E2E_STAGE;  // the image install the sandbox binds read-only

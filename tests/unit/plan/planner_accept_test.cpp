@@ -71,6 +71,15 @@ const Accepted kForms[] = {
          "    defaults:\n      run:\n        shell: bash\n        working-directory: sub/dir\n"
          "    steps:\n      - uses: " +
          kCheckout + "\n      - run: make\n"},
+    // A fork pull request's secret evaluates to nothing: an empty credential carries none.
+    {"EmptyCredentials",
+     "on: pull_request\nenv:\n  CODECOV_TOKEN: ${{ secrets.CODECOV_TOKEN }}\n  NPM_TOKEN: ''\n" +
+         kJob},
+    {"MatrixCombination",
+     std::string("on: pull_request\njobs:\n  build:\n    runs-on: ${{ matrix.os }}\n") +
+         "    strategy:\n      matrix:\n        os: [ubuntu-latest]\n"
+         "    steps:\n      - uses: " +
+         kCheckout + "\n      - run: echo ${{ matrix.os }}\n        if: runner.os == 'Linux'\n"},
     {"JobAlways",
      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    if: always()\n"
      "    steps:\n      - uses: " +

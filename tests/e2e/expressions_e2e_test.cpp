@@ -1,0 +1,163 @@
+// GitHub's expressions, one matrix combination and the runner's step semantics, end to end in
+// the run model: each value is evaluated where the runner evaluates it and reaches bash as CI's
+// would.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_support.h"
+#include "tests/e2e/sandbox.h"
+
+namespace reviewer::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+const std::string kMatrixJob =
+    "  test:\n    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n"
+    "        os: [ubuntu-latest]\n        suite: [unit, lint]\n"
+    "    steps:\n      - uses: " +
+    std::string(kCheckout) +
+    "\n      - run: echo \"suite=${{ matrix.suite }} index=${{ strategy.job-index }} "
+    "of ${{ strategy.job-total }}\"\n"
+    "      - if: matrix.suite == 'lint'\n        run: echo lint-only-step\n"
+    "      - if: matrix.suite != 'lint'\n        run: echo unit-only-step\n";
+
+TEST_F(LauncherE2E, AMatrixJobRunsTheChosenCombinationAndSkipsStepsByItsIf) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(kMatrixJob));
+  repo.clone();
+  SandboxRun run = assigned_job("test");
+  run.matrix = "suite=lint";
+  auto r = run_launcher(repo.workspace(), run);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("reviewer: job 'test' (os=ubuntu-latest, suite=lint) started"));
+  EXPECT_THAT(r.output, HasSubstr("] suite=lint index=1 of 2\n"));
+  EXPECT_THAT(r.output, HasSubstr("] lint-only-step\n"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] unit-only-step")));
+  EXPECT_THAT(r.output, HasSubstr("not run: if: matrix.suite != 'lint' is false"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, AMatrixJobWithoutAChoiceIsRefusedWithTheCombinations) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(kMatrixJob));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("matrix-combination-required"));
+  EXPECT_THAT(r.output, HasSubstr("os=ubuntu-latest, suite=unit | os=ubuntu-latest, suite=lint"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-refused"));
+}
+
+TEST_F(LauncherE2E, ContinueOnErrorLetsAFailingStepPassAndItsOutcomeIsVisible) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - id: flaky\n        continue-on-error: true\n"
+                          "        run: exit 3\n"
+                          "      - run: echo \"outcome=${{ steps.flaky.outcome }} "
+                          "conclusion=${{ steps.flaky.conclusion }}\"\n"
+                          "      - if: failure()\n        run: echo failure-step\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("exited 3 (continue-on-error: tolerated)"));
+  EXPECT_THAT(r.output, HasSubstr("] outcome=failure conclusion=success\n"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] failure-step")));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, AFailureStepRunsOnlyAfterAFailureAndTheBuildStillFails) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - run: exit 4\n"
+                          "      - if: failure()\n        run: echo collecting-logs\n"
+                          "      - run: echo never\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] collecting-logs\n"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] never")));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
+TEST_F(LauncherE2E, AJobOutputReachesTheNextJobsScriptThroughNeeds) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("build",
+                   "      - id: version\n        run: |\n"
+                   "          echo \"v=1.2.3\" >> \"$GITHUB_OUTPUT\"\n"
+                   "          { echo 'notes<<EOF'; echo two; echo lines; echo EOF; } "
+                   ">> \"$GITHUB_OUTPUT\"\n"
+                   "      - if: steps.version.outputs.v == '1.2.3'\n        run: echo saw-output\n",
+                   "    outputs:\n      version: ${{ steps.version.outputs.v }}\n"
+                   "      notes: ${{ steps.version.outputs.notes }}\n") +
+               job("test",
+                   "      - env:\n          NOTES: ${{ needs.build.outputs.notes }}\n"
+                   "        run: |\n"
+                   "          echo \"got ${{ needs.build.outputs.version }} from "
+                   "${{ needs.build.result }}\"\n"
+                   "          echo \"notes: $NOTES\" | tr '\\n' ' '; echo\n",
+                   "    needs: build\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] saw-output\n"));
+  EXPECT_THAT(r.output, HasSubstr("] got 1.2.3 from success\n"));
+  EXPECT_THAT(r.output, HasSubstr("] notes: two lines \n"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, HashFilesInAnIfSeesTheWorktree) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - if: hashFiles('**/package.json') != ''\n"
+                          "        run: echo has-package-json\n"
+                          "      - if: hashFiles('**/Cargo.lock') != ''\n"
+                          "        run: echo has-cargo-lock\n"
+                          "      - run: echo \"hash=${{ hashFiles('package.json') }}\"\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] has-package-json\n"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] has-cargo-lock")));
+  // One file: the SHA-256 of its own SHA-256 digest, as the runner computes it.
+  EXPECT_THAT(r.output, ::testing::ContainsRegex("\\] hash=[0-9a-f]{64}\n"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, ASecretOnAForkPullRequestIsEmpty) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - run: echo \"token=[$CODECOV_TOKEN] "
+                          "direct=[${{ secrets.NPM_TOKEN }}]\"\n"
+                          "      - if: env.CODECOV_TOKEN != ''\n        run: echo upload\n",
+                          "    env:\n      CODECOV_TOKEN: ${{ secrets.CODECOV_TOKEN }}\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] token=[] direct=[]\n"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] upload")));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, AnExpressionThatFailsAtRunTimeFailsItsStep) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - run: echo \"${{ fromJSON(env.NOT_JSON) }}\"\n"
+                          "        env:\n          NOT_JSON: '{oops'\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("expression-error"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
+}  // namespace
+}  // namespace reviewer::e2e
