@@ -19,6 +19,7 @@ struct PlanOptions {
   std::string base;
   std::string format = "text";
   std::vector<std::string> matrix;
+  bool pinned_only = false;
 };
 
 void print_text(const plan::Plan& p) {
@@ -35,6 +36,10 @@ void print_text(const plan::Plan& p) {
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
                 << s.plugin->name << "] " << (s.step.name ? *s.step.name : s.step.action);
+      if (!s.release.empty()) {
+        std::cout << " (" << s.step.action << "@" << s.step.ref << " taken as " << s.release
+                  << ", the newest reviewed release it can name)";
+      }
       if (s.step.timeout_minutes) {
         std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
       }
@@ -65,7 +70,8 @@ int run(const PlanOptions& o) {
     std::cerr << report::to_text(choice.error()) << "\n";
     return report::to_int(report::ExitCode::kUsage);
   }
-  auto result = plan::plan_file(o.workflow, {o.workflow, o.job, o.base, *choice}, *loaded);
+  auto result =
+      plan::plan_file(o.workflow, {o.workflow, o.job, o.base, *choice, o.pinned_only}, *loaded);
   // The excerpts under each refusal come from the same bytes the planner read.
   const std::string& source = result.source;
   const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
@@ -97,6 +103,8 @@ void register_plan_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   sub->add_option("--matrix", opts->matrix,
                   "NAME=VALUE: the matrix combination to plan (repeat for each key)");
+  sub->add_flag("--pinned-only", opts->pinned_only,
+                "accept actions at reviewed commit SHAs only, not release tags");
   sub->callback([opts, &exit_code] { exit_code = run(*opts); });
 }
 

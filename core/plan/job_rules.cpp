@@ -9,6 +9,7 @@
 #include "core/plan/expression_fields.h"
 #include "core/plan/matrix.h"
 #include "core/plan/needs.h"
+#include "core/plan/release_tags.h"
 #include "core/plan/step_rules.h"
 #include "core/plan/yaml_value.h"
 #include "core/workflow/expression.h"
@@ -167,6 +168,44 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
   out.label = chosen->label();
   out.matrix = chosen->values;
   return out;
+}
+
+// A step naming a release tag: planned under every reviewed release the tag can name, which must
+// all decide alike (and refuse nothing); the newest's outcome is the plan's.
+plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const workflow::Step& step,
+                                   const plugins::JobInfo& info,
+                                   const std::vector<plugins::ReviewedRef>& releases, Findings& f) {
+  plugins::PlanOutcome first;
+  for (std::size_t i = 0; i < releases.size(); ++i) {
+    workflow::Step at = step;
+    at.ref = releases[i].sha;
+    auto outcome = plugins::plan_step(plugin, at, info);
+    if (releases.size() > 1 && releases[0].sha != step.ref) {
+      for (auto& r : outcome.refusals) {
+        r.message += " (under " + releases[i].tag + ", which " + step.ref + " may name)";
+      }
+    }
+    if (i == 0) {
+      first = std::move(outcome);
+      if (first.decision == plugins::PlanOutcome::Decision::kRefuse) {
+        return first;
+      }
+      continue;
+    }
+    if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
+      return outcome;
+    }
+    if (outcome.decision != first.decision || outcome.assertion != first.assertion) {
+      f.refuse("release-tag-ambiguous",
+               fmt::format("{}@{} may name {} or {}, which treat this step differently; pin one "
+                           "of them",
+                           step.action, step.ref, releases[0].tag, releases[i].tag),
+               step.uses_location);
+      first.decision = plugins::PlanOutcome::Decision::kRefuse;
+      return first;
+    }
+  }
+  return first;
 }
 
 // `outputs:` name -> value, evaluated by the launcher once the job has run (they read steps).
@@ -364,27 +403,34 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
                step->uses_location);
       continue;
     }
-    if (!step->is_run()) {
+    std::string release;
+    plugins::PlanOutcome outcome;
+    if (step->is_run()) {
+      outcome = plugins::plan_step(*plugin, *step, info);
+    } else {
       const plugins::Claim* claim = planning.registry.claim(step->action);
-      bool reviewed =
-          std::any_of(claim->refs.begin(), claim->refs.end(),
-                      [&](const plugins::ReviewedRef& r) { return r.sha == step->ref; });
-      if (!reviewed) {
+      const auto releases = releases_named(*claim, step->ref, planning.pinned_only);
+      if (releases.empty()) {
         std::string tags;
         for (const auto& r : claim->refs) {
           tags += (tags.empty() ? "" : ", ") + r.tag;
         }
         f.refuse("unreviewed-action-ref",
-                 fmt::format("{}@{} is not a reviewed commit; pin a full commit SHA of one of: {}",
-                             step->action, step->ref, tags),
+                 fmt::format("{}@{} names no reviewed release; {}: {}", step->action, step->ref,
+                             planning.pinned_only ? "pin a full commit SHA of one of"
+                                                  : "name a reviewed release or its SHA, of",
+                             tags),
                  step->uses_location);
         continue;
       }
+      if (incomplete) {
+        continue;
+      }
+      outcome = plan_releases(*plugin, *step, info, releases, f);
+      if (releases.front().sha != step->ref) {
+        release = releases.front().tag;
+      }
     }
-    if (incomplete && !step->is_run()) {
-      continue;
-    }
-    auto outcome = plugins::plan_step(*plugin, *step, info);
     for (auto& r : outcome.refusals) {
       f.add(std::move(r));
     }
@@ -397,9 +443,9 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     if (outcome.fetch_depth && step->action == "actions/checkout") {
       out.fetch_depth = *outcome.fetch_depth;
     }
-    out.steps.push_back(PlannedStep{std::move(*step), plugin,
-                                    outcome.decision == plugins::PlanOutcome::Decision::kSkip,
-                                    std::move(condition), outcome.assertion, outcome.fetch_depth});
+    out.steps.push_back(PlannedStep{
+        std::move(*step), plugin, outcome.decision == plugins::PlanOutcome::Decision::kSkip,
+        std::move(condition), outcome.assertion, outcome.fetch_depth, std::move(release)});
   }
   return out;
 }

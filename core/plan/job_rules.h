@@ -28,6 +28,7 @@ struct WorkflowPlanning {
   const std::string& base;  // the pull request's base branch
   const std::string& job;   // the host-named job, the one whose matrix the host chooses from
   const std::vector<std::pair<std::string, std::string>>& matrix_choice;
+  bool pinned_only = false;  // accept reviewed commit SHAs only, not release tags
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

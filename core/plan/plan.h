@@ -26,6 +26,9 @@ struct PlannedStep {
   Condition condition;
   std::string assertion;
   std::optional<std::int32_t> fetch_depth;  // a skipped checkout's claim, verified at execute
+  // The reviewed release a release tag was taken as (the newest the tag can name); empty when
+  // `uses:` named a commit SHA.
+  std::string release;
 };
 
 struct PlannedJob {

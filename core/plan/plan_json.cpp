@@ -37,6 +37,9 @@ nlohmann::json to_json(const Plan& plan) {
       if (!s.step.ref.empty()) {
         j["ref"] = s.step.ref;
       }
+      if (!s.release.empty()) {
+        j["taken_as"] = s.release;
+      }
       if (s.step.name) {
         j["name"] = *s.step.name;
       }

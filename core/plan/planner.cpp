@@ -84,8 +84,8 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   const plugins::WorkflowView view(written_steps(jobs));
   Plan plan{request.workflow_file, request.job, request.base, request.matrix, {}, {}};
   WorkflowPlanning planning{
-      request.workflow_file, *jobs,       view,          registry, plan.pins, f,
-      request.base,          request.job, request.matrix};
+      request.workflow_file, *jobs,       view,           registry,           plan.pins, f,
+      request.base,          request.job, request.matrix, request.pinned_only};
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }

@@ -18,6 +18,8 @@ struct PlanRequest {
   std::string base;
   // The matrix combination the host chose (NAME=VALUE pairs) for the named job.
   std::vector<std::pair<std::string, std::string>> matrix = {};
+  // The reference spec's stricter rule: actions only at reviewed commit SHAs, no release tags.
+  bool pinned_only = false;
 };
 
 // What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it

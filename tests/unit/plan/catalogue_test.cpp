@@ -39,7 +39,7 @@ const std::set<std::string> kRules = {
     "step-condition", "timeout-on-skipped-step", "non-bash-shell", "expression-in-uses",
     "expression-in-working-directory", "invalid-continue-on-error", "working-directory-outside",
     "invalid-working-directory", "invalid-input", "docker-action", "local-action",
-    "unsupported-action", "unreviewed-action-ref",
+    "unsupported-action", "unreviewed-action-ref", "release-tag-ambiguous",
     // Environment.
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
     "credential-shaped-env", "config-redirecting-env",

@@ -249,3 +249,32 @@ TEST(PlanScales, LongNeedsChainIsPlannedQuickly) {
 
 }  // namespace
 }  // namespace reviewer::plan
+
+namespace reviewer::plan {
+namespace {
+
+// A release tag is planned under every reviewed release of its line and taken as the newest;
+// --pinned-only keeps the reference spec's rule (reviewed SHAs only).
+TEST(ReleaseTags, AMajorTagIsTakenAsTheNewestReviewedReleaseOfItsLine) {
+  const std::string wf =
+      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+      "      - uses: actions/checkout@v4\n      - run: make\n";
+  auto planned = reviewer::plan::plan_text(wf, {".github/workflows/ci.yml", "build", "main"},
+                                           testing::registry());
+  ASSERT_TRUE(planned) << report::to_text(planned.error());
+  EXPECT_EQ(planned->jobs[0].steps[0].release, "v4.4.0");
+  EXPECT_TRUE(planned->jobs[0].steps[0].skip);
+  auto minor = reviewer::plan::plan_text(
+      wf.substr(0, wf.find("@v4")) + "@v4.3" + wf.substr(wf.find("@v4") + 3),
+      {".github/workflows/ci.yml", "build", "main"}, testing::registry());
+  ASSERT_TRUE(minor) << report::to_text(minor.error());
+  EXPECT_EQ(minor->jobs[0].steps[0].release, "v4.3.1");
+  auto pinned = reviewer::plan::plan_text(
+      wf, {".github/workflows/ci.yml", "build", "main", {}, true}, testing::registry());
+  ASSERT_FALSE(pinned);
+  EXPECT_EQ(pinned.error().rule, "unreviewed-action-ref");
+  EXPECT_NE(pinned.error().message.find("pin a full commit SHA"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace reviewer::plan

@@ -326,10 +326,22 @@ const Case kCases[] = {
           "review cannot stand in for it\n"},
     {"UnreviewedRef",
      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
-     "      - uses: actions/checkout@v4\n",
-     kF + ":6:15: unreviewed-action-ref: actions/checkout@v4 is not a reviewed commit; pin a "
-          "full commit SHA of one of: v7.0.1, v7.0.0, v6.1.0, v6.0.3, v6.0.2, v6.0.1, v6.0.0, "
-          "v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2\n"},
+     "      - uses: actions/checkout@v3\n",
+     kF + ":6:15: unreviewed-action-ref: actions/checkout@v3 names no reviewed release; name a "
+          "reviewed release or its SHA, of: v7.0.1, v7.0.0, v6.1.0, v6.0.3, v6.0.2, v6.0.1, "
+          "v6.0.0, v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2\n"},
+    {"UnreviewedBranch",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+     "      - uses: actions/checkout@main\n",
+     kF + ":6:15: unreviewed-action-ref: actions/checkout@main names no reviewed release; name a "
+          "reviewed release or its SHA, of: v7.0.1, v7.0.0, v6.1.0, v6.0.3, v6.0.2, v6.0.1, "
+          "v6.0.0, v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2\n"},
+    {"ReleaseTagRefusedUnderAnOlderRelease",
+     "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+     "      - uses: actions/checkout@v4\n        with:\n          allow-unsafe-pr-checkout: "
+     "false\n",
+     kF + ":8:11: unknown-action-input: actions/checkout@34e114876b0b11c390a56381ad16ebd13914f8d5 "
+          "(v4.3.1) has no input 'allow-unsafe-pr-checkout' (under v4.3.1, which v4 may name)\n"},
     {"UsesWithoutOwner", steps("      - uses: run@v1\n"),
      kF + ":7:15: unsupported-action: 'uses' must name an action as owner/repo[/path]@ref, got "
           "'run@v1'\n"},
