@@ -26,6 +26,9 @@ struct SandboxSpec {
   std::string base;                    // REVIEWER_CI_BASE
   std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
   std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
+  // A dependency view (an npm cache of the tarballs the lock pins) mounted read-only at
+  // fetch::kDependencyMount; empty: the review has none.
+  std::string dependencies;
   SandboxLimits limits;
 };
 
