@@ -33,7 +33,7 @@ struct FetchList {
   std::size_t entries = 0;         // package entries in the lock
   std::size_t other_platform = 0;  // optional entries npm skips on linux-x64
   std::size_t bundled = 0;         // entries that come inside another tarball
-  std::vector<Pinned> tarballs;    // one per distinct integrity
+  std::vector<Pinned> tarballs;    // one per distinct URL and integrity
 };
 
 // Reads the worktree's npm lock file (npm-shrinkwrap.json before package-lock.json, as npm

@@ -96,7 +96,9 @@ util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktre
       refusals.push_back(sha.error());
       continue;
     }
-    if (seen.insert(*sha).second) {
+    // One download per distinct URL and integrity: two entries that share an integrity but
+    // name different URLs are each verified, so one cannot borrow the other's bytes.
+    if (seen.insert(*sha + " " + *url).second) {
       list.tarballs.push_back({what, *url, *sha});
     }
   }

@@ -41,7 +41,7 @@ struct LockedPackage {
 struct NpmLock {
   std::string file;  // the name it was read from, for messages
   int version = 0;
-  std::vector<LockedPackage> packages;  // every entry but the root, in file order
+  std::vector<LockedPackage> packages;  // every entry but the root, ordered by path
 };
 
 // Parses `text` (the contents of `file`) within `bounds`. Refusals: `dependency-lock-invalid`

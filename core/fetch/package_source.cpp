@@ -48,7 +48,7 @@ util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std
   if (p.link) {
     return refuse("a link to the folder", p.resolved.empty() ? p.path : p.resolved);
   }
-  if (p.name.empty()) {
+  if (p.path.rfind("node_modules/", 0) != 0) {
     return refuse("the folder", p.path);  // a workspace package, not under node_modules
   }
   std::string url = p.resolved;
