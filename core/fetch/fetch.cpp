@@ -105,7 +105,8 @@ std::string describe(const FetchList& list, const FetchReport& r) {
                     " downloaded in " + secs;
   if (list.other_platform > 0) {
     out += "; " + std::to_string(list.other_platform) +
-           " optional entries for other platforms left out";
+           (list.other_platform == 1 ? " optional entry" : " optional entries") +
+           " for other platforms left out";
   }
   return out;
 }

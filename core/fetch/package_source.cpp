@@ -51,13 +51,18 @@ util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std
   if (p.path.rfind("node_modules/", 0) != 0) {
     return refuse("the folder", p.path);  // a workspace package, not under node_modules
   }
-  std::string url = p.resolved;
-  if (url.empty()) {
-    // npm builds this URL itself when the lock leaves `resolved` out.
-    const auto slash = p.name.find('/');
-    const std::string base = slash == std::string::npos ? p.name : p.name.substr(slash + 1);
-    url = registry + p.name + "/-/" + base + "-" + p.version + ".tgz";
+  if (p.resolved.empty()) {
+    // npm then asks the registry for the package's metadata at install time to find the
+    // tarball (measured with npm 11: ENOTCACHED offline even with every tarball cached), and
+    // that metadata changes over time, so it cannot be fetched by hash in advance.
+    return util::refusal("dependency-resolved-missing",
+                         file + " has no `resolved` URL for \"" + p.path +
+                             "\" (written with omit-lockfile-registry-resolved); npm would look "
+                             "the tarball up in the registry's metadata at install time, which "
+                             "the review cannot serve offline; accepted: a lock written with "
+                             "`npm install --omit-lockfile-registry-resolved=false`");
   }
+  const std::string& url = p.resolved;
   if (starts_with_any(url, {"git+", "git:", "github:", "gitlab:", "bitbucket:", "gist:"}) ||
       url.find(".git#") != std::string::npos) {
     return refuse("the git source", url);

@@ -11,8 +11,8 @@ namespace reviewer::fetch {
 inline constexpr const char* kDefaultRegistry = "https://registry.npmjs.org/";
 
 // The URL the review may fetch `p` from: its `resolved` tarball when that is a tarball of
-// `registry` (an https URL ending in '/'), or, when the lock omits `resolved`, the registry's
-// tarball for its name and version (what npm derives). Refusal `dependency-source-refused`
+// `registry` (an https URL ending in '/'). Refusal `dependency-resolved-missing` when the lock
+// leaves `resolved` out; `dependency-source-refused`
 // naming the kind of source otherwise: git, file, link (workspaces, `file:` folders), plain
 // http, another host, or a URL of the registry that is not one of its tarballs. Only the
 // characters registry tarball paths use are accepted, so the URL is safe to hand to a client.
