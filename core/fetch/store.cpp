@@ -29,13 +29,28 @@ bool make_dirs(const fs::path& dir, std::error_code& ec) {
   return !ec;
 }
 
+// make_dirs for `root` and each directory from it down to `root`/`relative`, so a umask of the
+// host's cannot leave one of them unreadable in the sandbox.
+bool make_chain(const fs::path& root, const fs::path& relative, std::error_code& ec) {
+  fs::path dir = root;
+  if (!make_dirs(dir, ec)) {
+    return false;
+  }
+  for (const auto& part : relative) {
+    dir /= part;
+    if (!make_dirs(dir, ec)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 util::Result<Store> Store::open(const std::string& root) {
   std::error_code ec;
   const fs::path abs = fs::absolute(root, ec);
-  if (ec || !make_dirs(abs / "_cacache" / "content-v2" / "sha512", ec) ||
-      !make_dirs(abs / "tmp", ec)) {
+  if (ec || !make_chain(abs, "_cacache/content-v2/sha512", ec) || !make_dirs(abs / "tmp", ec)) {
     return store_error("cannot make the dependency store " + root, ec);
   }
   return Store(abs.lexically_normal().string());
@@ -75,12 +90,13 @@ util::Result<std::uint64_t> Store::admit(const std::string& file, const std::str
             "; the tarball was not stored (the registry served other bytes than the lock "
             "recorded, or the lock's integrity was edited)");
   }
-  const fs::path target = fs::path(root_) / relative_path(hex);
+  const fs::path relative = relative_path(hex);
+  const fs::path target = fs::path(root_) / relative;
   fs::permissions(file,
                   fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                       fs::perms::others_read,
                   ec);
-  if (ec || !make_dirs(target.parent_path(), ec)) {
+  if (ec || !make_chain(root_, relative.parent_path(), ec)) {
     return store_error("cannot store " + what, ec);
   }
   fs::rename(file, target, ec);
@@ -94,8 +110,9 @@ util::Status Store::make_view(const std::vector<std::string>& hexes, const std::
   std::error_code ec;
   for (const auto& hex : hexes) {
     const fs::path from = fs::path(root_) / relative_path(hex);
-    const fs::path to = fs::path(dir) / relative_path(hex);
-    if (!make_dirs(to.parent_path(), ec)) {
+    const fs::path relative = relative_path(hex);
+    const fs::path to = fs::path(dir) / relative;
+    if (!make_chain(dir, relative.parent_path(), ec)) {
       return store_error("cannot make the dependency view " + dir, ec);
     }
     fs::create_hard_link(from, to, ec);
@@ -108,10 +125,6 @@ util::Status Store::make_view(const std::vector<std::string>& hexes, const std::
     }
     ec.clear();
   }
-  fs::permissions(dir,
-                  fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                      fs::perms::others_read | fs::perms::others_exec,
-                  ec);
   return util::ok_status();
 }
 

@@ -2,6 +2,7 @@
 // a tampered tarball never stored, the size bound, and the view a review mounts.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -124,7 +125,15 @@ TEST_F(StoreFetch, TheViewHoldsExactlyTheLocksTarballs) {
   pin("b", "tarball b", "tarball b");
   ASSERT_TRUE(fetch_into_store(list_, *store_, net_, options_));
   const std::string view = dir_ / "view";
-  ASSERT_TRUE(store_->make_view({list_.tarballs[0].sha512}, view));
+  const mode_t umask_before = ::umask(077);  // a host's strict umask must not hide the view
+  auto made = store_->make_view({list_.tarballs[0].sha512}, view);
+  ::umask(umask_before);
+  ASSERT_TRUE(made);
+  for (fs::path p =
+           fs::path(view + "/" + Store::relative_path(list_.tarballs[0].sha512)).parent_path();
+       p.string().size() >= view.size(); p = p.parent_path()) {
+    EXPECT_EQ(fs::status(p).permissions() & fs::perms::others_exec, fs::perms::others_exec) << p;
+  }
   EXPECT_TRUE(fs::is_regular_file(view + "/" + Store::relative_path(list_.tarballs[0].sha512)));
   EXPECT_FALSE(fs::exists(view + "/" + Store::relative_path(list_.tarballs[1].sha512)));
   std::ifstream in(view + "/" + Store::relative_path(list_.tarballs[0].sha512));
