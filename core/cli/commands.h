@@ -15,5 +15,6 @@ void register_fixtures_command(CLI::App& app, int& exit_code);
 void register_review_command(CLI::App& app, int& exit_code);
 void register_expression_command(CLI::App& app, int& exit_code);
 void register_matrix_command(CLI::App& app, int& exit_code);
+void register_fetch_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

@@ -35,6 +35,12 @@ void register_review_command(CLI::App& app, int& exit_code) {
       });
   sub->add_option("--cpus", r->cpu_limit, "CPUs the sandbox may use (default 2)")
       ->check(CLI::PositiveNumber);
+  sub->add_option("--store", r->store_dir,
+                  "the dependency store shared by reviews (default $XDG_CACHE_HOME/reviewer/deps "
+                  "or ~/.cache/reviewer/deps)");
+  sub->add_option("--registry", r->registry, "the registry every tarball must come from");
+  sub->add_option("--max-dependency-bytes", r->max_dependency_bytes,
+                  "bound on the tarballs the lock pins, together (default 2 GiB)");
   sub->callback([r, &exit_code] { exit_code = host::review(*r); });
 }
 

@@ -60,6 +60,15 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
   apply(workflow_env, "workflow/job");
   apply(github_env, "GITHUB_ENV");
   apply(step_env, "step");
+  if (!ctx.dependency_cache.empty()) {
+    // npm ci reads each tarball from the cache by the lock's integrity, so the install is the
+    // one CI makes; offline turns a request the cache cannot answer into an immediate
+    // ENOTCACHED instead of minutes of retries; the logs go where npm would write them
+    // (docs/fidelity.md, "Dependencies").
+    env["npm_config_cache"] = ctx.dependency_cache;
+    env["npm_config_offline"] = "true";
+    env["npm_config_logs_dir"] = ctx.dirs.cache + "/npm/_logs";
+  }
   for (const auto& [k, v] : env) {
     out.entries.push_back(k + "=" + v);
   }

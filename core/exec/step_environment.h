@@ -25,6 +25,9 @@ struct RunnerContext {
   std::string workflow_file;
   std::vector<std::string> runtime_path;  // the image's runtime bin dirs, before the system's
   JobDirs dirs;
+  // The read-only npm cache the host prepared from the lock file (fetch::kDependencyMount);
+  // empty when the host mounted none.
+  std::string dependency_cache;
 };
 
 // Paths of the per-step GITHUB_* files.

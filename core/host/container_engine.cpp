@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 
+#include "core/fetch/mount.h"
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
 #include "core/util/install_layout.h"
@@ -85,7 +86,7 @@ class ContainerEngine final : public Engine {
 
   std::vector<std::string> create_command(const SandboxSpec& spec) const {
     // clang-format off
-    return {engine_, "create",
+    std::vector<std::string> argv = {engine_, "create",
             // The production sandbox, as written in the spec.
             "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp", "--tmpfs", "/run",
             "--network", "none", "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
@@ -101,9 +102,14 @@ class ContainerEngine final : public Engine {
             "--env", "REVIEWER_CI_JOB=" + spec.job,
             "--env", "REVIEWER_CI_BASE=" + spec.base,
             "--env", "REVIEWER_CI_MATRIX=" + spec.matrix,
-            "--label", "org.reviewer.sandbox=1",
-            ref(spec.image), "sleep", "infinity"};
+            "--label", "org.reviewer.sandbox=1"};
     // clang-format on
+    if (!spec.dependencies.empty()) {
+      argv.insert(argv.end(),
+                  {"--volume", spec.dependencies + ":" + fetch::kDependencyMount + ":ro"});
+    }
+    argv.insert(argv.end(), {ref(spec.image), "sleep", "infinity"});
+    return argv;
   }
 
   // Read inside the sandbox as its own user, so nothing a step planted there (a link to a host

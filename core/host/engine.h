@@ -27,6 +27,9 @@ struct SandboxSpec {
   std::string matrix;                  // REVIEWER_CI_MATRIX: NAME=VALUE lines; empty: none
   std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
   std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
+  // A dependency view (an npm cache of the tarballs the lock pins) mounted read-only at
+  // fetch::kDependencyMount; empty: the review has none.
+  std::string dependencies;
   SandboxLimits limits;
 };
 

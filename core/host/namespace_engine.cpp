@@ -57,6 +57,9 @@ class NamespaceEngine final : public Engine {
     if (!spec.reports_dir.empty()) {
       argv.insert(argv.end(), {"--reports", spec.reports_dir});
     }
+    if (!spec.dependencies.empty()) {
+      argv.insert(argv.end(), {"--deps", spec.dependencies});
+    }
     CommandOptions limited;
     limited.limit = spec.limit;
     auto exit = run_command(argv, limited);

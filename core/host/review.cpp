@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "core/host/clone.h"
+#include "core/host/dependencies.h"
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
 #include "core/launch/assignment.h"
@@ -124,6 +125,11 @@ int review(const ReviewRequest& request) {
       return report::to_int(ExitCode::kUsage);
     }
   }
+  if (!valid_registry(request.registry)) {
+    std::cerr << "reviewer review: --registry \"" << report::printable(request.registry)
+              << "\" is not an https URL ending in '/'\n";
+    return report::to_int(ExitCode::kUsage);
+  }
   Scratch scratch;
   if (scratch.path().empty()) {
     return host_failure({"host-command", "cannot make a scratch directory", std::nullopt});
@@ -169,6 +175,35 @@ int review(const ReviewRequest& request) {
       return host_failure(full.error());
     }
     std::cout << "review: full history (fetch-depth: 0)\n";
+  }
+
+  // The fetch phase, before any sandbox exists: only package.json and the lock file are read,
+  // and every tarball is verified against the lock before the review may see it.
+  fetch::FetchOptions fetch_options;
+  fetch_options.registry = request.registry;
+  fetch_options.max_total_bytes = request.max_dependency_bytes;
+  const std::string store_dir = request.store_dir.empty() ? default_store_dir() : request.store_dir;
+  auto deps = fetch_dependencies(clone, store_dir, fetch_options);
+  if (!deps) {
+    if (is_host_side(deps.error())) {
+      return host_failure(deps.error());
+    }
+    return refused(deps.refusals(), "", "");
+  }
+  std::string dependency_view;
+  if (*deps) {
+    std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
+              << '\n';
+    dependency_view = scratch.path() + "/deps";
+    if (auto view = make_dependency_view(store_dir, **deps, dependency_view); !view) {
+      return host_failure(view.error());
+    }
+  } else {
+    std::cout << "review: dependencies: no npm lock file, nothing fetched";
+    for (const auto& name : unread_lock_files(clone)) {
+      std::cout << " (" << name << " is not read yet)";
+    }
+    std::cout << '\n';
   }
 
   std::vector<resolve::Pin> pins;
@@ -219,6 +254,7 @@ int review(const ReviewRequest& request) {
   if (!request.reports_dir.empty()) {
     spec.reports_dir = fs::absolute(request.reports_dir).string();
   }
+  spec.dependencies = dependency_view;
   spec.limits = SandboxLimits{request.pids_limit, request.memory_limit, request.cpu_limit};
   auto ran = (*engine)->run(spec);
   if (request.keep_clone) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,11 @@ struct ReviewRequest {
   int pids_limit = 4096;            // the sandbox's limits (podman and docker; see SandboxLimits)
   std::string memory_limit = "8g";
   std::string cpu_limit = "2";
+  // The fetch phase: the shared dependency store (empty: default_store_dir()), the registry
+  // every tarball must come from, and the bound on the tarballs together.
+  std::string store_dir;
+  std::string registry = "https://registry.npmjs.org/";
+  std::uint64_t max_dependency_bytes = 2ull << 30;
 };
 
 // Does what a reviewer host does: a shallow clone to read the workflow, the plan (refusals end

@@ -172,9 +172,10 @@ class JobLoop {
       }
     }
     a_job_ran_ = true;
-    state.runner = {ctx_.workspace,    job.id,
-                    plan_.base,        plan_.workflow_file,
-                    ctx_.runtime_path, make_job_dirs(ctx_.review_root, n)};
+    state.runner = {ctx_.workspace,       job.id,
+                    plan_.base,           plan_.workflow_file,
+                    ctx_.runtime_path,    make_job_dirs(ctx_.review_root, n),
+                    ctx_.dependency_cache};
     if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
       refuse_before(job, before.refusals());
       return false;

@@ -2,6 +2,7 @@
 
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "core/credentials/image_credentials.h"
 #include "core/exec/line_writer.h"
 #include "core/exec/supervisor.h"
+#include "core/fetch/mount.h"
 #include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
 #include "core/launch/build_report.h"
@@ -46,6 +48,18 @@ int refused_all(const report::Refusals& rs) {
     exec::write_all(1, "reviewer: also refused: " + report::to_text(rs[i]) + "\n");
   }
   return refused(rs.front());
+}
+
+// The dependency view the host mounted, if it did: a real directory holding an npm cache (the
+// root is read-only, so nothing in the sandbox can have made it).
+std::string dependency_cache() {
+  struct stat st {};
+  const std::string cacache = std::string(fetch::kDependencyMount) + "/_cacache";
+  if (::lstat(fetch::kDependencyMount, &st) != 0 || !S_ISDIR(st.st_mode) ||
+      ::lstat(cacache.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return "";
+  }
+  return fetch::kDependencyMount;
 }
 
 }  // namespace
@@ -138,8 +152,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
   exec::FdLogSink log(1);
-  auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
-                          LoopContext{kWorkspace, scratch->build_dir(), image->path});
+  auto outcome =
+      run_plan(plan, supervisor, guard, *scratch, log,
+               LoopContext{kWorkspace, scratch->build_dir(), image->path, dependency_cache()});
   publish_build_reports(*scratch, plan, outcome, log);
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);

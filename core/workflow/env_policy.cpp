@@ -34,6 +34,8 @@ constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "XDG_"sv,
                                           "REVIEWER_"sv,
                                           "NPM_CONFIG_CACHE"sv,
+                                          "NPM_CONFIG_OFFLINE"sv,
+                                          "NPM_CONFIG_LOGS_DIR"sv,
                                           "BUN_INSTALL_CACHE_DIR"sv};
 
 constexpr std::array kCredentialExact = {

@@ -16,13 +16,14 @@
 # Usage:
 #   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
 #                [--matrix 'NAME=VALUE...'] [--caller-env NAME=VALUE]... [--exec PROGRAM]
-#                [--reports DIR] [-- ARG...]
+#                [--reports DIR] [--deps DIR] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
-# of the sandbox into DIR. Must run as root (it creates the namespaces).
+# of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
+# review's dependency view). Must run as root (it creates the namespaces).
 set -euo pipefail
 
-workspace="" prefix="" workflow="" job="" base="" reports="" matrix=""
+workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps=""
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
 while (($#)); do
@@ -36,6 +37,7 @@ while (($#)); do
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
     --reports) reports=$2; shift 2 ;;
+    --deps) deps=$(realpath "$2"); shift 2 ;;
     --) shift; break ;;
     *) echo "run-model: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -68,7 +70,7 @@ trap cleanup EXIT
 # `sleep infinity` with only the assignment in its environment.
 setup=$(cat <<'SETUP'
 set -euo pipefail
-newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9
+newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -95,6 +97,12 @@ mkdir -p "$newroot/dev/shm" && mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$
 for t in tmp var/tmp run; do mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$newroot/$t"; done
 mount --bind "$workspace" "$newroot/workspace"
 mount --rbind -o ro "$prefix" "$newroot/opt/reviewer"; mount -o remount,bind,ro "$newroot/opt/reviewer"
+# The review's dependency view (docs/fidelity.md, "Dependencies"), read-only as in podman.
+if [[ -n $deps ]]; then
+  mkdir -p "$newroot/var/cache/reviewer-deps"
+  mount --bind "$deps" "$newroot/var/cache/reviewer-deps"
+  mount -o remount,bind,ro "$newroot/var/cache/reviewer-deps"
+fi
 mount -o remount,ro "$newroot"
 ip link set lo up
 echo ready > "$ready"
@@ -109,7 +117,7 @@ SETUP
 
 unshare --pid --fork --mount --net --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot" "$workspace" "$prefix" "$sandbox_uid" "$ready" \
-  "$workflow" "$job" "$base" "$matrix" </dev/null >/dev/null 2>"$setup_log" &
+  "$workflow" "$job" "$base" "$matrix" "$deps" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child; wait until it has become `sleep`.

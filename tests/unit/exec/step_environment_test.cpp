@@ -16,7 +16,8 @@ RunnerContext context() {
           ".github/workflows/ci.yml",
           {"/opt/reviewer/runtimes/bun/bin"},
           {"/tmp/review/b/0-test", "/tmp/review/b/0-test/home", "/tmp/review/b/0-test/tmp",
-           "/tmp/review/b/0-test/cache", "/tmp/review/b/0-test/runner-temp"}};
+           "/tmp/review/b/0-test/cache", "/tmp/review/b/0-test/runner-temp"},
+          ""};
 }
 
 StepFiles files() { return {"/s/output", "/s/env", "/s/path", "/s/summary"}; }
@@ -82,6 +83,36 @@ TEST(StepEnvironment, IsRecheckedRightBeforeTheSpawn) {
   EXPECT_EQ(e.refusals[1].rule, "launcher-owned-env");
   EXPECT_THAT(e.entries, Not(Contains("SHELLOPTS=noexec")));
   EXPECT_THAT(e.entries, Contains("HOME=/tmp/review/b/0-test/home"));
+}
+
+// With a dependency view mounted, npm reads the lock's tarballs from it by integrity, offline,
+// and keeps its log in the job's own cache; without one, npm's cache is the job's own.
+TEST(StepEnvironment, PointsNpmAtTheDependencyViewOnlyWhenOneIsMounted) {
+  auto plain = build_step_environment(context(), files(), {}, {}, {}, {});
+  EXPECT_THAT(plain.entries, Contains("npm_config_cache=/tmp/review/b/0-test/cache/npm"));
+  EXPECT_THAT(plain.entries, Not(Contains("npm_config_offline=true")));
+  RunnerContext ctx = context();
+  ctx.dependency_cache = "/var/cache/reviewer-deps";
+  auto e = build_step_environment(ctx, files(), {}, {}, {}, {});
+  EXPECT_THAT(e.entries, Contains("npm_config_cache=/var/cache/reviewer-deps"));
+  EXPECT_THAT(e.entries, Contains("npm_config_offline=true"));
+  EXPECT_THAT(e.entries, Contains("npm_config_logs_dir=/tmp/review/b/0-test/cache/npm/_logs"));
+}
+
+// A workflow cannot point npm back at the network or at another cache: the names are the
+// launcher's, in any case.
+TEST(StepEnvironment, NpmSettingsOfTheViewAreLauncherOwned) {
+  RunnerContext ctx = context();
+  ctx.dependency_cache = "/var/cache/reviewer-deps";
+  auto e = build_step_environment(
+      ctx, files(), {{"npm_config_offline", "false", {}}, {"NPM_CONFIG_CACHE", "/tmp/x", {}}},
+      {{"npm_config_logs_dir", "/workspace", {}}}, {}, {});
+  ASSERT_EQ(e.refusals.size(), 3u);
+  for (const auto& r : e.refusals) {
+    EXPECT_EQ(r.rule, "launcher-owned-env") << r.message;
+  }
+  EXPECT_THAT(e.entries, Contains("npm_config_offline=true"));
+  EXPECT_THAT(e.entries, Contains("npm_config_cache=/var/cache/reviewer-deps"));
 }
 
 }  // namespace

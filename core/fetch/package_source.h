@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+
+#include "core/fetch/npm_lock.h"
+#include "core/util/result.h"
+
+namespace reviewer::fetch {
+
+// npm's public registry, the default source of every tarball.
+inline constexpr const char* kDefaultRegistry = "https://registry.npmjs.org/";
+
+// The URL the review may fetch `p` from: its `resolved` tarball when that is a tarball of
+// `registry` (an https URL ending in '/'). Refusal `dependency-resolved-missing` when the lock
+// leaves `resolved` out; `dependency-source-refused`
+// naming the kind of source otherwise: git, file, link (workspaces, `file:` folders), plain
+// http, another host, or a URL of the registry that is not one of its tarballs. Only the
+// characters registry tarball paths use are accepted, so the URL is safe to hand to a client.
+util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std::string& file,
+                                               const std::string& registry);
+
+}  // namespace reviewer::fetch

@@ -1,0 +1,93 @@
+#include "core/host/curl_downloader.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "core/host/host_process.h"
+
+namespace reviewer::host {
+namespace {
+
+// curl's exit code for a transfer over --max-filesize.
+constexpr int kCurlFileTooLarge = 63;
+
+class CurlDownloader final : public fetch::Downloader {
+ public:
+  util::Status download(const std::vector<fetch::Download>& items,
+                        std::uint64_t max_bytes_each) override {
+    if (items.empty()) {
+      return util::ok_status();
+    }
+    // URLs and file names go through a config file: thousands of them would not fit argv, and
+    // both were checked to hold no quote or space.
+    const std::string dir = items.front().file.substr(0, items.front().file.rfind('/'));
+    const std::string config = dir + "/curl.config";
+    {
+      std::ofstream out(config, std::ios::trunc);
+      for (const auto& item : items) {
+        out << "url = \"" << item.url << "\"\noutput = \"" << item.file << "\"\n";
+      }
+      if (!out) {
+        return util::refusal("dependency-fetch-failed", "cannot write " + config);
+      }
+    }
+    CommandOptions options;
+    options.limit = std::chrono::minutes(30);
+    auto ran = run_command({"curl",
+                            "-q",
+                            "--config",
+                            config,
+                            "--parallel",
+                            "--parallel-max",
+                            "8",
+                            "--fail",
+                            "--silent",
+                            "--show-error",
+                            "--no-progress-meter",
+                            "--proto",
+                            "=https",
+                            "--max-filesize",
+                            std::to_string(max_bytes_each),
+                            "--retry",
+                            "2",
+                            "--connect-timeout",
+                            "30",
+                            "--max-time",
+                            "900"},
+                           options);
+    if (!ran) {
+      return ran.refusals();
+    }
+    if (ran->status == kCurlFileTooLarge) {
+      return util::refusal("dependency-too-large",
+                           "a tarball the lock file pins is over the " +
+                               std::to_string(max_bytes_each) +
+                               " bytes left of the bound (--max-dependency-bytes)");
+    }
+    if (ran->status != 0 || ran->timed_out) {
+      return util::refusal(
+          "dependency-fetch-failed",
+          "curl " +
+              std::string(ran->timed_out ? "ran past 30 minutes"
+                                         : "exited " + std::to_string(ran->status)) +
+              " fetching " + std::to_string(items.size()) +
+              " tarballs (the first: " + items.front().url + ")");
+    }
+    for (const auto& item : items) {
+      struct stat st {};
+      if (::lstat(item.file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+        return util::refusal("dependency-fetch-failed", "curl wrote nothing for " + item.url);
+      }
+    }
+    return util::ok_status();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<fetch::Downloader> make_curl_downloader() {
+  return std::make_unique<CurlDownloader>();
+}
+
+}  // namespace reviewer::host

@@ -1,0 +1,75 @@
+#include "core/host/dependencies.h"
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+
+#include "core/host/curl_downloader.h"
+
+namespace reviewer::host {
+
+std::string default_store_dir() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && *xdg == '/') {
+    return std::string(xdg) + "/reviewer/deps";
+  }
+  const char* home = std::getenv("HOME");
+  return std::string(home != nullptr && *home == '/' ? home : "/tmp") + "/.cache/reviewer/deps";
+}
+
+util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
+                                                             const std::string& store_dir,
+                                                             const fetch::FetchOptions& options) {
+  auto list = fetch::plan_npm_fetch(worktree, options);
+  if (!list) {
+    return list.refusals();
+  }
+  if (!*list) {
+    return std::optional<Dependencies>();
+  }
+  auto store = fetch::Store::open(store_dir);
+  if (!store) {
+    return store.refusals();
+  }
+  auto downloader = make_curl_downloader();
+  auto report = fetch::fetch_into_store(**list, *store, *downloader, options);
+  if (!report) {
+    return report.refusals();
+  }
+  return std::optional<Dependencies>(Dependencies{std::move(**list), *report});
+}
+
+util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
+                                  const std::string& dir) {
+  auto store = fetch::Store::open(store_dir);
+  if (!store) {
+    return store.refusals();
+  }
+  std::vector<std::string> hexes;
+  for (const auto& t : deps.list.tarballs) {
+    hexes.push_back(t.sha512);
+  }
+  return store->make_view(hexes, dir);
+}
+
+bool valid_registry(const std::string& r) {
+  return r.rfind("https://", 0) == 0 && r.size() > 9 && r.back() == '/' &&
+         r.find_first_of(" \t\n\"'?#") == std::string::npos && r[8] != '/';
+}
+
+std::vector<std::string> unread_lock_files(const std::string& worktree) {
+  std::vector<std::string> out;
+  for (const char* name : {"pnpm-lock.yaml", "bun.lock", "bun.lockb", "yarn.lock"}) {
+    struct stat st {};
+    if (::lstat((worktree + "/" + name).c_str(), &st) == 0) {
+      out.emplace_back(name);
+    }
+  }
+  return out;
+}
+
+bool is_host_side(const util::Refusal& r) {
+  return r.rule == "dependency-fetch-failed" || r.rule == "dependency-store";
+}
+
+}  // namespace reviewer::host

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/fetch/fetch.h"
+#include "core/util/result.h"
+
+namespace reviewer::host {
+
+// Where reviews on this host share their dependency store when no --store is given:
+// $XDG_CACHE_HOME/reviewer/deps, else $HOME/.cache/reviewer/deps.
+std::string default_store_dir();
+
+// What the fetch phase did for one worktree.
+struct Dependencies {
+  fetch::FetchList list;
+  fetch::FetchReport report;
+};
+
+// The fetch phase of a review: plans the worktree's npm lock file (nullopt without one) and
+// puts every tarball it pins in the store at `store_dir`, downloading misses with the host's
+// curl. Nothing of the worktree but package.json and the lock file is read.
+util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
+                                                             const std::string& store_dir,
+                                                             const fetch::FetchOptions& options);
+
+// Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox.
+util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
+                                  const std::string& dir);
+
+// A registry the fetch may use: an https URL of a host, ending in '/'.
+bool valid_registry(const std::string& registry);
+
+// The lock files of other package managers in `worktree`, which are not read yet (named in the
+// review's log, so a project that needed them is not mistaken for one without dependencies).
+std::vector<std::string> unread_lock_files(const std::string& worktree);
+
+// Whether a fetch refusal is the host's (the registry unreachable, the store unwritable) rather
+// than the pull request's.
+bool is_host_side(const util::Refusal& r);
+
+}  // namespace reviewer::host

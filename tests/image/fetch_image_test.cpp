@@ -1,0 +1,180 @@
+// Dependencies without network, end to end: `reviewer review --engine podman` of a project with
+// a real lock file and real registry dependencies (esbuild's postinstall and its optional
+// platform packages among them). The host fetches the tarballs into the store, the sandbox
+// installs them offline with `npm ci` and runs the project's tests; a second review downloads
+// nothing; hostile lock files are refused before any sandbox exists.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "tests/image/container.h"
+
+namespace reviewer::image_test {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr const char* kImage = "reviewer-node20-bun1310";
+constexpr const char* kProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/npm-project";
+
+int sandboxes() {
+  return std::stoi(
+      run(engine() + " ps --all --quiet --filter label=org.reviewer.sandbox=1 | wc -l").output);
+}
+
+class FetchReview : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const std::string why = missing_image_reason(kImage); !why.empty()) {
+      GTEST_SKIP() << why;
+    }
+    if (run("curl -q -sSfI --max-time 20 -o /dev/null "
+            "https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz")
+            .exit_code != 0) {
+      GTEST_SKIP() << "the npm registry (https://registry.npmjs.org/) cannot be reached";
+    }
+    std::string tmpl = (fs::temp_directory_path() / "reviewer-fetch-test-XXXXXX").string();
+    root_ = ::mkdtemp(tmpl.data());
+    repo_ = root_ + "/repo";
+    store_ = root_ + "/store";
+    fs::copy(kProject, repo_, fs::copy_options::recursive);
+  }
+  void TearDown() override {
+    if (!root_.empty()) {
+      fs::remove_all(root_);
+    }
+  }
+  void commit() {
+    ASSERT_EQ(run("cd " + shell_quote(repo_) +
+                  " && git init -q -b main && git add -A && git -c user.name=t "
+                  "-c user.email=t@example.invalid commit -q -m pr")
+                  .exit_code,
+              0);
+  }
+  Outcome review() {
+    return run(REVIEWER_BINARY_DIR "/bin/reviewer review " + shell_quote(repo_) +
+               " --workflow .github/workflows/ci.yml --job test --base main --engine podman "
+               "--store " +
+               shell_quote(store_));
+  }
+  // Replaces the first `from` with `to` in the project's `file`, as a hostile PR would.
+  void edit(const std::string& file, const std::string& from, const std::string& to) {
+    const std::string path = repo_ + "/" + file;
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    std::ofstream(path, std::ios::trunc) << text;
+  }
+  // A hostile lock is refused with `rule` before any sandbox exists.
+  void expect_refused_before_sandbox(const std::string& rule, const std::string& detail) {
+    commit();
+    const int before = sandboxes();
+    auto r = review();
+    EXPECT_EQ(r.exit_code, 3) << r.output;
+    EXPECT_THAT(r.last_line(), HasSubstr("review-build-refused: " + rule)) << r.output;
+    EXPECT_THAT(r.output, HasSubstr(detail));
+    EXPECT_THAT(r.output, Not(HasSubstr("review: image"))) << "the review went on past the fetch";
+    EXPECT_EQ(sandboxes(), before);
+  }
+
+  std::string root_;
+  std::string repo_;
+  std::string store_;
+};
+
+TEST_F(FetchReview, InstallsRealDependenciesOfflineAndASecondReviewFetchesNothing) {
+  commit();
+  const int before = sandboxes();
+  auto cold = review();
+  EXPECT_EQ(cold.exit_code, 0) << cold.output;
+  EXPECT_EQ(cold.last_line(), "review-build-ok") << cold.output;
+  // 42 tarballs for linux-x64: the 24 optional esbuild and fsevents entries of other platforms
+  // are left out, as npm ci leaves them out.
+  EXPECT_THAT(cold.output, HasSubstr("review: dependencies: package-lock.json: 42 tarballs ("));
+  EXPECT_THAT(cold.output, HasSubstr("0 hits, 42 misses"));
+  EXPECT_THAT(cold.output, HasSubstr("24 optional entries for other platforms left out"));
+  EXPECT_THAT(cold.output, HasSubstr("added 42 packages"));
+  EXPECT_THAT(cold.output, HasSubstr("# pass 3"));
+  EXPECT_THAT(cold.output, HasSubstr("# fail 0"));
+  EXPECT_EQ(sandboxes(), before) << "the sandbox was not removed";
+
+  auto warm = review();
+  EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
+  EXPECT_THAT(warm.output, HasSubstr("42 hits, 0 misses, nothing downloaded"));
+  EXPECT_THAT(warm.output, HasSubstr("# pass 3"));
+  std::smatch m;
+  const std::regex times("review: dependencies: .* in ([0-9.]+) s");
+  if (std::regex_search(cold.output, m, times)) {
+    std::cout << "fetch, cold: " << m[1] << " s\n";
+  }
+  if (std::regex_search(warm.output, m, times)) {
+    std::cout << "fetch, warm: " << m[1] << " s\n";
+  }
+}
+
+// The store is read-only in the sandbox: a step cannot plant a tarball for the next review.
+TEST_F(FetchReview, TheStoreIsReadOnlyInTheSandbox) {
+  std::ofstream(repo_ + "/.github/workflows/ci.yml", std::ios::trunc)
+      << "on: pull_request\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+         "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n"
+         "      - run: test \"$npm_config_cache\" = /var/cache/reviewer-deps\n"
+         "      - run: test \"$npm_config_offline\" = true\n"
+         "      - run: if touch /var/cache/reviewer-deps/x; then exit 1; fi\n"
+         "      - run: if rm -rf /var/cache/reviewer-deps/_cacache; then exit 1; fi\n"
+         "      - run: test -d /var/cache/reviewer-deps/_cacache/content-v2/sha512\n";
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+}
+
+TEST_F(FetchReview, RefusesAGitDependencyBeforeAnySandbox) {
+  edit("package-lock.json",
+       "\"resolved\": \"https://registry.npmjs.org/lodash/-/lodash-4.17.21.tgz\"",
+       "\"resolved\": \"git+ssh://git@github.com/lodash/lodash.git#"
+       "f299b52f39486275a9e6483b60a410e06520c538\"");
+  expect_refused_before_sandbox("dependency-source-refused", "to the git source");
+}
+
+TEST_F(FetchReview, RefusesAnHttpTarballBeforeAnySandbox) {
+  edit("package-lock.json", "\"resolved\": \"https://registry.npmjs.org/lodash/",
+       "\"resolved\": \"http://registry.npmjs.org/lodash/");
+  expect_refused_before_sandbox("dependency-source-refused", "to the plain http URL");
+}
+
+TEST_F(FetchReview, RefusesAForeignRegistryBeforeAnySandbox) {
+  edit("package-lock.json", "\"resolved\": \"https://registry.npmjs.org/lodash/",
+       "\"resolved\": \"https://registry.yarnpkg.com/lodash/");
+  expect_refused_before_sandbox("dependency-source-refused",
+                                "to the foreign host https://registry.yarnpkg.com:");
+}
+
+TEST_F(FetchReview, RefusesATamperedIntegrityBeforeAnySandbox) {
+  // lodash's entry keeps its URL but pins ms's integrity: the real bytes do not match.
+  edit("package-lock.json",
+       "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+"
+       "LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg==",
+       "sha512-6FlzubTLZG3J2a/NVCAleEhjzq5oxgHyaCU9yYXvcLsvoVaHJq/s5xXI6/XXP6tz7R9xAOtHnSO/"
+       "tXtF3WRTlA==");
+  expect_refused_before_sandbox("dependency-integrity-mismatch",
+                                "package-lock.json: \"node_modules/lodash\" downloaded with");
+}
+
+TEST_F(FetchReview, RefusesALockOutOfSyncWithPackageJsonBeforeAnySandbox) {
+  edit("package.json", "\"semver\": \"7.6.3\"", "\"semver\": \"^6.0.0\"");
+  expect_refused_before_sandbox("dependency-lock-mismatch",
+                                "Invalid: lock file's semver@7.6.3 does not satisfy semver@^6.0.0");
+}
+
+}  // namespace
+}  // namespace reviewer::image_test
