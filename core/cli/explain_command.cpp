@@ -11,7 +11,7 @@ namespace reviewer::cli {
 void register_explain_command(CLI::App& app, int& exit_code) {
   auto rule = std::make_shared<std::string>();
   auto* sub = app.add_subcommand("explain", "explain a refusal rule (docs/refusals.md)");
-  sub->add_option("RULE", *rule, "rule id, e.g. expression-in-run")->required();
+  sub->add_option("RULE", *rule, "rule id, e.g. expression-at-run-time")->required();
   sub->callback([rule, &exit_code] {
     auto entry = find_refusal_entry(*rule);
     if (!entry) {
