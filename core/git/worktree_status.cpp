@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -19,6 +20,8 @@ namespace reviewer::git::detail {
 namespace {
 
 constexpr int kMaxDepth = 256;
+// Past this many walks the disk, not the CPU, is the limit.
+constexpr size_t kMaxWalks = 16;
 
 std::int64_t to_ns(const timespec& t) {
   return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
@@ -459,43 +462,59 @@ util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* in
     return util::refusal(std::string(kRuleWorktreeUnreadable),
                          "cannot open '" + worktree + "': " + std::strerror(errno));
   }
-  // Two walks over halves of the index (split where the top-level name changes) and the HEAD
-  // comparison. The walks make syscalls and read the index array only (no libgit2 call), so
-  // they run beside the HEAD comparison, which is all libgit2 object reads.
+  // One walk per core (at least two) over slices of the index split where the top-level name
+  // changes, beside the HEAD comparison. The walks make syscalls and read the index array only
+  // (no libgit2 call), so they run beside the HEAD comparison, which is all libgit2 object reads.
   const size_t n = git_index_entrycount(index);
-  const size_t mid = top_level_boundary(index, n / 2, n);
-  WorktreeStatus walked_a;
-  WorktreeStatus walked_b;
-  WorkdirCompare cmp_a(index, content_check_after_ns, index_mtime, walked_a);
-  WorkdirCompare cmp_b(index, content_check_after_ns, index_mtime, walked_b);
-  size_t root_a = 0;
-  size_t root_b = 0;
-  util::Status walk_a = util::ok_status();
-  std::thread walker([&] { walk_a = cmp_a.run(root.get(), 0, mid, root_a); });
-  util::Status walk_b = cmp_b.run(root.get(), mid, n, root_b);
+  const size_t walks = std::clamp<size_t>(std::thread::hardware_concurrency(), 2, kMaxWalks);
+  std::vector<size_t> bounds{0};
+  for (size_t k = 1; k < walks; ++k) {
+    bounds.push_back(std::max(bounds.back(), top_level_boundary(index, n * k / walks, n)));
+  }
+  bounds.push_back(n);
+  std::vector<WorktreeStatus> parts(walks);
+  std::vector<WorkdirCompare> cmps;
+  cmps.reserve(walks);
+  for (size_t k = 0; k < walks; ++k) {
+    cmps.emplace_back(index, content_check_after_ns, index_mtime, parts[k]);
+  }
+  std::vector<size_t> root_counts(walks, 0);
+  std::vector<util::Status> walk_status(walks, util::ok_status());
+  std::vector<std::thread> walkers;
+  for (size_t k = 1; k < walks; ++k) {
+    walkers.emplace_back([&, k] {
+      walk_status[k] = cmps[k].run(root.get(), bounds[k], bounds[k + 1], root_counts[k]);
+    });
+  }
+  walk_status[0] = cmps[0].run(root.get(), bounds[0], bounds[1], root_counts[0]);
   const util::Status head_status = HeadIndexCompare(index, out.changed).run(repo);
-  walker.join();
+  for (auto& t : walkers) {
+    t.join();
+  }
   if (!head_status) {
     return head_status.error();
   }
-  if (!walk_a) {
-    return walk_a.error();
-  }
-  if (!walk_b) {
-    return walk_b.error();
+  for (const auto& st : walk_status) {
+    if (!st) {
+      return st.error();
+    }
   }
   WorktreeStatus walked;
   WorkdirCompare root_cmp(index, content_check_after_ns, index_mtime, walked);
-  if (auto st = root_cmp.check_root(root.get(), root_a + root_b, n); !st) {
+  size_t root_expected = 0;
+  for (const size_t c : root_counts) {
+    root_expected += c;
+  }
+  if (auto st = root_cmp.check_root(root.get(), root_expected, n); !st) {
     return st.error();
   }
-  for (WorktreeStatus* part : {&walked_a, &walked_b}) {
-    walked.changed.insert(walked.changed.end(), part->changed.begin(), part->changed.end());
-    walked.created.insert(walked.created.end(), part->created.begin(), part->created.end());
+  std::vector<size_t> needs_content;
+  for (size_t k = 0; k < walks; ++k) {
+    walked.changed.insert(walked.changed.end(), parts[k].changed.begin(), parts[k].changed.end());
+    walked.created.insert(walked.created.end(), parts[k].created.begin(), parts[k].created.end());
+    needs_content.insert(needs_content.end(), cmps[k].needs_content().begin(),
+                         cmps[k].needs_content().end());
   }
-  std::vector<size_t> needs_content = cmp_a.needs_content();
-  needs_content.insert(needs_content.end(), cmp_b.needs_content().begin(),
-                       cmp_b.needs_content().end());
   out.changed.insert(out.changed.end(), walked.changed.begin(), walked.changed.end());
   out.created = std::move(walked.created);
   if (!needs_content.empty()) {

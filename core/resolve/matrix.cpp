@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <optional>
-#include <regex>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "core/resolve/declaration.h"
+#include "core/resolve/matrix_shapes.h"
 #include "core/resolve/safe_file.h"
 #include "core/resolve/semver_version.h"
 
@@ -54,13 +54,13 @@ class Validator {
     return std::nullopt;
   }
 
-  // A string matching `pattern`; a mismatch is refused under `rule`.
-  Problem string(const json& v, const std::string& pointer, const std::regex& pattern,
+  // A string of the shape `matches` checks; a mismatch is refused under `rule`.
+  Problem string(const json& v, const std::string& pointer, bool (*matches)(std::string_view),
                  const std::string& expected, const std::string& rule = "invalid-matrix") const {
     if (!v.is_string()) {
       return fail(pointer, "must be a string (" + expected + ")");
     }
-    if (!std::regex_match(v.get<std::string>(), pattern)) {
+    if (!matches(v.get<std::string>())) {
       return refuse(rule, pointer, quote(v.get<std::string>()) + " is not " + expected);
     }
     return std::nullopt;
@@ -80,39 +80,24 @@ bool is_canonical_version(const std::string& v) {
   return parsed && parsed->to_string() == v && v.front() != 'v';
 }
 
-const std::regex kSha256("[0-9a-f]{64}");
-const std::regex kDigest("sha256:[0-9a-f]{64}");
-// A SHA-512 is 64 bytes: 86 base64 characters and "==".
-const std::regex kIntegrity("sha512-[A-Za-z0-9+/]{86}==");
-const std::regex kName("[a-z0-9][a-z0-9.+-]*");
-const std::regex kDebianVersion("([0-9]+:)?[0-9][A-Za-z0-9.+~-]*");
-// Debian's archive is the only apt network the recipe may use.
-const std::regex kSource(
-    "deb https?://deb\\.debian\\.org/debian(-security)? [a-z]+(-[a-z]+)? [a-z ]+");
-// npm names: optional scope, then the package name; the version is checked separately.
-const std::regex kPackage("((@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*)@(.+)");
-// A relative path inside the package, no "." or ".." segment.
-const std::regex kBinary("(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
-
 Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
-  static const std::regex kPlatform("linux/amd64");
-  static const std::regex kBuilder("mmdebstrap");
-  static const std::regex kVariant("minbase|essential|apt|required|important|standard");
   if (auto e = check.object(base, "/base",
                             {"platform", "builder", "suite", "variant", "source_date_epoch",
                              "sources", "packages", "rootfs_sha256", "digest"})) {
     return e;
   }
-  if (auto e = check.string(base["platform"], "/base/platform", kPlatform, "linux/amd64")) {
+  if (auto e = check.string(base["platform"], "/base/platform", shapes::platform, "linux/amd64")) {
     return e;
   }
-  if (auto e = check.string(base["builder"], "/base/builder", kBuilder, "mmdebstrap")) {
+  if (auto e = check.string(base["builder"], "/base/builder", shapes::builder, "mmdebstrap")) {
     return e;
   }
-  if (auto e = check.string(base["suite"], "/base/suite", kName, "a Debian suite name")) {
+  if (auto e =
+          check.string(base["suite"], "/base/suite", shapes::debian_name, "a Debian suite name")) {
     return e;
   }
-  if (auto e = check.string(base["variant"], "/base/variant", kVariant, "an mmdebstrap variant")) {
+  if (auto e = check.string(base["variant"], "/base/variant", shapes::mmdebstrap_variant,
+                            "an mmdebstrap variant")) {
     return e;
   }
   if (!base["source_date_epoch"].is_number_unsigned()) {
@@ -124,7 +109,7 @@ Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
   }
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (auto e =
-            check.string(sources[i], "/base/sources/" + std::to_string(i), kSource,
+            check.string(sources[i], "/base/sources/" + std::to_string(i), shapes::debian_source,
                          "a source line of Debian's archive (deb http://deb.debian.org/...)")) {
       return e;
     }
@@ -136,19 +121,19 @@ Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
   }
   for (const auto& [package, version] : packages.items()) {
     const std::string pp = "/base/packages/" + package;
-    if (!std::regex_match(package, kName)) {
+    if (!shapes::debian_name(package)) {
       return check.fail("/base/packages", quote(package) + " is not a Debian package name");
     }
-    if (auto e = check.string(version, pp, kDebianVersion, "an exact Debian version")) {
+    if (auto e = check.string(version, pp, shapes::debian_version, "an exact Debian version")) {
       return e;
     }
     out.packages[package] = version.get<std::string>();
   }
-  if (auto e = check.string(base["rootfs_sha256"], "/base/rootfs_sha256", kSha256,
+  if (auto e = check.string(base["rootfs_sha256"], "/base/rootfs_sha256", shapes::sha256_hex,
                             "64 lowercase hex digits", "matrix-checksum-shape")) {
     return e;
   }
-  if (auto e = check.string(base["digest"], "/base/digest", kDigest,
+  if (auto e = check.string(base["digest"], "/base/digest", shapes::sha256_digest,
                             "sha256:<64 lowercase hex digits>", "matrix-checksum-shape")) {
     return e;
   }
@@ -167,28 +152,26 @@ Problem parse_artifact(const json& artifact, const std::string& version, const s
   if (auto e = check.object(artifact, vp, {"package", "integrity", "binary", "sha256"})) {
     return e;
   }
-  if (auto e = check.string(artifact["package"], vp + "/package", kPackage,
+  if (auto e = check.string(artifact["package"], vp + "/package", shapes::npm_package,
                             "an npm package name@" + version)) {
     return e;
   }
-  std::smatch m;
   const std::string package = artifact["package"].get<std::string>();
-  std::regex_match(package, m, kPackage);
-  if (m[3] != version) {
+  if (shapes::npm_package_version(package) != version) {
     return check.fail(vp + "/package", quote(package) + " is not version " + version +
                                            " of its package (the entry's own version)");
   }
   if (auto e = check.string(
-          artifact["integrity"], vp + "/integrity", kIntegrity,
+          artifact["integrity"], vp + "/integrity", shapes::sha512_integrity,
           "a registry integrity sha512-<86 base64 characters>==", "matrix-checksum-shape")) {
     return e;
   }
-  if (auto e = check.string(artifact["binary"], vp + "/binary", kBinary,
+  if (auto e = check.string(artifact["binary"], vp + "/binary", shapes::package_path,
                             "a relative path inside the package")) {
     return e;
   }
-  if (auto e = check.string(artifact["sha256"], vp + "/sha256", kSha256, "64 lowercase hex digits",
-                            "matrix-checksum-shape")) {
+  if (auto e = check.string(artifact["sha256"], vp + "/sha256", shapes::sha256_hex,
+                            "64 lowercase hex digits", "matrix-checksum-shape")) {
     return e;
   }
   out = {package, artifact["integrity"].get<std::string>(), artifact["binary"].get<std::string>(),
@@ -222,7 +205,6 @@ Problem parse_runtimes(const json& runtimes, const Validator& check, Matrix& m) 
 }
 
 Problem parse_images(const json& images, const Validator& check, Matrix& m) {
-  static const std::regex kImageName("[a-z0-9][a-z0-9._-]{0,127}");
   if (!images.is_array() || images.empty()) {
     return check.fail("/images", "must be a non-empty array");
   }
@@ -234,7 +216,7 @@ Problem parse_images(const json& images, const Validator& check, Matrix& m) {
     if (auto e = check.object(img, ip, {"name", "runtimes"})) {
       return e;
     }
-    if (auto e = check.string(img["name"], ip + "/name", kImageName,
+    if (auto e = check.string(img["name"], ip + "/name", shapes::image_name,
                               "an image name ([a-z0-9][a-z0-9._-]*)")) {
       return e;
     }

@@ -1,11 +1,10 @@
 #include "core/resolve/semver_range.h"
 
 #include <algorithm>
-#include <regex>
 
 #include "core/resolve/js_text.h"
 #include "core/resolve/semver_desugar.h"
-#include "core/resolve/semver_regex.h"
+#include "core/resolve/semver_scan.h"
 #include "core/util/text.h"
 
 namespace reviewer::resolve {
@@ -63,8 +62,7 @@ bool is_satisfiable(const std::vector<Comparator>& set, const SemverOptions& opt
 
 // parseRange for one `||` part; an empty list means "no comparator survived" (loose mode).
 util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverOptions& options) {
-  const auto& re = detail::semver_regexes();
-  part = std::regex_replace(part, re.build_strip, "");
+  part = detail::remove_all_builds(part);
   part = detail::replace_hyphen(part, options);
   part = detail::trim_operator_whitespace(part);
 
@@ -77,9 +75,8 @@ util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverO
     comp = detail::replace_gte0(comp, options);
   }
   if (options.loose) {
-    std::erase_if(list, [&](const std::string& comp) {
-      return !std::regex_search(comp, re.comparator_loose);
-    });
+    std::erase_if(list,
+                  [&](const std::string& comp) { return !detail::match_comparator(comp, true); });
   }
 
   // A null set replaces the whole part; duplicates keep their first position; "" (any) goes
@@ -111,20 +108,19 @@ util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverO
 
 util::Result<Comparator> Comparator::parse(std::string_view text, const SemverOptions& options) {
   const std::string comp = js::join(js::split_whitespace(js::trim(text)), " ");
-  const auto& re = detail::semver_regexes();
-  std::smatch m;
-  if (!std::regex_search(comp, m, options.loose ? re.comparator_loose : re.comparator)) {
+  const auto m = detail::match_comparator(comp, options.loose);
+  if (!m) {
     return invalid(quoted(comp) +
                    " is not a comparator (expected an operator <, <=, >, >=, = "
                    "or none, then a version)");
   }
   Comparator c;
-  c.op = m[1].matched ? m[1].str() : "";
+  c.op = m->gtlt ? std::string(*m->gtlt) : "";
   if (c.op == "=") {
     c.op.clear();
   }
-  if (m[2].matched && m.length(2) > 0) {
-    auto v = parse_version(m[2].str(), options.loose);
+  if (m->version && !m->version->empty()) {
+    auto v = parse_version(*m->version, options.loose);
     if (!v) {
       return invalid(v.error().message);
     }

@@ -11,7 +11,7 @@
 namespace reviewer::resolve {
 
 // The longest range string accepted. node-semver has no bound; ours keeps the backtracking
-// regular expressions' work (and stack depth) small. Real ranges are a few dozen characters.
+// scanners' work (and stack depth) small. Real ranges are a few dozen characters.
 inline constexpr std::size_t kMaxRangeLength = 1024;
 
 // One comparator of a range: an operator ("", ">", ">=", "<", "<=") and a version, or ANY

@@ -2,10 +2,9 @@
 
 #include <charconv>
 #include <cstdlib>
-#include <regex>
 
 #include "core/resolve/js_text.h"
-#include "core/resolve/semver_regex.h"
+#include "core/resolve/semver_scan.h"
 #include "core/util/text.h"
 
 namespace reviewer::resolve {
@@ -58,26 +57,26 @@ util::Result<Version> parse_version(std::string_view text, bool loose) {
   if (js::utf16_length(text) > kMaxVersionLength) {
     return invalid("version is longer than " + std::to_string(kMaxVersionLength) + " characters");
   }
-  const auto& re = detail::semver_regexes();
-  const std::string trimmed(js::trim(text));
-  std::smatch m;
-  if (!std::regex_search(trimmed, m, loose ? re.loose : re.full)) {
+  const std::string_view trimmed = js::trim(text);
+  const auto m = detail::match_version(trimmed, loose);
+  if (!m) {
     return invalid(quoted(text) + " is not a valid " + (loose ? "loose " : "") +
                    "semantic version (expected MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD])");
   }
   Version v;
   const char* names[] = {"major", "minor", "patch"};
+  const std::string_view digits[] = {*m->major, *m->minor, *m->patch};
   std::uint64_t* fields[] = {&v.major, &v.minor, &v.patch};
   for (int i = 0; i < 3; ++i) {
-    const auto value = safe_integer(m[i + 1].str());
+    const auto value = safe_integer(digits[i]);
     if (!value) {
-      return invalid(quoted(text) + ": " + names[i] + " version " + m[i + 1].str() +
+      return invalid(quoted(text) + ": " + names[i] + " version " + std::string(digits[i]) +
                      " is larger than " + std::to_string(kMaxSafeInteger));
     }
     *fields[i] = *value;
   }
-  if (m[4].matched && m.length(4) > 0) {
-    for (auto& id : js::split(m[4].str(), ".")) {
+  if (m->prerelease && !m->prerelease->empty()) {
+    for (auto& id : js::split(*m->prerelease, ".")) {
       // node-semver turns all-digit identifiers below MAX_SAFE_INTEGER into numbers.
       const auto value = all_digits(id) ? safe_integer(id) : std::nullopt;
       if (value && *value < kMaxSafeInteger) {
@@ -87,8 +86,8 @@ util::Result<Version> parse_version(std::string_view text, bool loose) {
       }
     }
   }
-  if (m[5].matched && m.length(5) > 0) {
-    v.build = js::split(m[5].str(), ".");
+  if (m->build && !m->build->empty()) {
+    v.build = js::split(*m->build, ".");
   }
   return v;
 }

@@ -31,7 +31,9 @@ struct SemverRegexes {
   std::regex build_strip;       // BUILD (unbounded, global), removed from each `||` part
 };
 
-// Built once, on first use (thread-safe static initialisation).
+// Built once, on first use (thread-safe static initialisation). The port used these until
+// core/resolve/semver_scan.h replaced them; they stay as the oracle semver_scan_test compares
+// the scanners with.
 const SemverRegexes& semver_regexes();
 
 }  // namespace reviewer::resolve::detail

