@@ -64,6 +64,53 @@ void StepHost::fail(const std::string& rule, const std::string& message) {
 
 std::optional<plugins::HistoryShape> StepHost::history_shape() { return guard_.history_shape(); }
 
+// Walks `path` one component at a time from the workspace without following any link, so a
+// link a step planted cannot lead the read out of the worktree.
+util::Result<std::optional<std::string>> StepHost::read_worktree_file(const std::string& path) {
+  auto refuse = [&](const std::string& why) {
+    return util::refusal("worktree-file-refused", "'" + path + "' " + why);
+  };
+  if (path.empty() || path.size() > 4096 || path.front() == '/' ||
+      path.find('\0') != std::string::npos) {
+    return refuse("is not a relative path inside the worktree");
+  }
+  std::vector<std::string> parts;
+  for (std::size_t at = 0; at <= path.size();) {
+    const auto slash = path.find('/', at);
+    const auto end = slash == std::string::npos ? path.size() : slash;
+    parts.push_back(path.substr(at, end - at));
+    at = end + 1;
+  }
+  for (const auto& p : parts) {
+    if (p.empty() || p == "." || p == "..") {
+      return refuse("is not a plain relative path (empty, '.' or '..' component)");
+    }
+  }
+  util::UniqueFd dir = util::open_directory(AT_FDCWD, job_.runner.workspace.c_str());
+  for (std::size_t i = 0; dir.valid() && i + 1 < parts.size(); ++i) {
+    util::UniqueFd next(
+        ::openat(dir.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!next.valid()) {
+      if (errno == ENOENT) {
+        return std::optional<std::string>();
+      }
+      return refuse("passes through '" + parts[i] + "', which is a link or not a directory");
+    }
+    dir = std::move(next);
+  }
+  if (!dir.valid()) {
+    return refuse("cannot be read: the worktree cannot be opened");
+  }
+  auto text = util::read_regular_file(dir.get(), parts.back(), {1 << 20});
+  if (text) {
+    return std::optional<std::string>(std::move(*text));
+  }
+  if (text.error().rule == util::kFileMissing) {
+    return std::optional<std::string>();
+  }
+  return refuse("cannot be read: " + text.error().message);
+}
+
 std::optional<std::string> StepHost::resolve_working_directory(const std::string& wd) {
   const std::string& ws = job_.runner.workspace;
   std::string candidate = wd.empty() ? ws : ws + "/" + wd;

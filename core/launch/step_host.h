@@ -34,6 +34,7 @@ class StepHost final : public plugins::ExecuteHost {
   int run_script(const plugins::RunRequest& request) override;
   std::optional<plugins::HistoryShape> history_shape() override;
   void fail(const std::string& rule, const std::string& message) override;
+  util::Result<std::optional<std::string>> read_worktree_file(const std::string& path) override;
 
   bool ran() const { return result_.has_value(); }
   const std::optional<exec::StepResult>& result() const { return result_; }

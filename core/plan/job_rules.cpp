@@ -12,6 +12,7 @@
 #include "core/plan/release_tags.h"
 #include "core/plan/step_rules.h"
 #include "core/plan/yaml_value.h"
+#include "core/resolve/declarations.h"
 #include "core/workflow/expression.h"
 
 namespace reviewer::plan {
@@ -438,6 +439,11 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       continue;
     }
     for (auto& p : outcome.pins) {
+      // A pin the resolver could not read is refused here, where the step is, not later.
+      auto checked = resolve::pin_declarations({{p.runtime, p.version, p.location}});
+      for (const auto& r : checked.refusals) {
+        f.add(r);
+      }
       planning.pins.push_back(std::move(p));
     }
     if (outcome.fetch_depth && step->action == "actions/checkout") {

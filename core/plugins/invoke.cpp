@@ -129,6 +129,18 @@ void execute_step(const PluginLibrary& plugin, const workflow::Step& step, Execu
   s.fail = [](void* h, reviewer_str rule, reviewer_str message) {
     bridge(h).fail(str(rule), str(message));
   };
+  s.read_worktree_file = [](void* h, reviewer_str path, void* out,
+                            void (*deliver)(void*, reviewer_str)) -> std::int32_t {
+    auto read = bridge(h).read_worktree_file(str(path));
+    if (!read) {
+      return -1;
+    }
+    if (!*read) {
+      return 1;
+    }
+    deliver(out, reviewer_str{(*read)->data(), (*read)->size()});
+    return 0;
+  };
   ActionHandle action(plugin.descriptor);
   if (action.get() == nullptr) {
     host.fail("plugin-internal-error",

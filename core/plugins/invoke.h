@@ -65,6 +65,9 @@ class ExecuteHost {
   virtual int run_script(const RunRequest& request) = 0;
   virtual std::optional<HistoryShape> history_shape() = 0;
   virtual void fail(const std::string& rule, const std::string& message) = 0;
+  // A worktree file for the plugin (reviewer_host_services.read_worktree_file): its text,
+  // nullopt when missing, or a refusal (a link, not a regular file, too large, outside).
+  virtual util::Result<std::optional<std::string>> read_worktree_file(const std::string& path) = 0;
 };
 
 // Runs `plugin`'s execute phase for `step` against `host`.

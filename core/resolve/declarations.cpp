@@ -54,7 +54,11 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
           pin.location));
       continue;
     }
-    out.add(make_exact_declaration(pin.runtime, pin.version, source, pin.location));
+    // An exact version pins exactly; a range (setup-node's `22.x`) selects the image whose
+    // runtime satisfies it, as the action would take the newest release satisfying it.
+    out.add(parse_version(pin.version)
+                ? make_exact_declaration(pin.runtime, pin.version, source, pin.location)
+                : make_declaration(pin.runtime, pin.version, source, pin.location));
   }
   return out;
 }

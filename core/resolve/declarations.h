@@ -23,7 +23,8 @@ struct Pin {
 // fine.
 DeclarationSet read_declarations(const std::string& worktree);
 
-// Turns plan pins into declarations: runtime must be node or bun, the version exact.
+// Turns plan pins into declarations: runtime must be node or bun; the version exact or a semver
+// range (invalid-declaration otherwise).
 DeclarationSet pin_declarations(const std::vector<Pin>& pins);
 
 }  // namespace reviewer::resolve

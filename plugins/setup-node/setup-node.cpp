@@ -1,13 +1,15 @@
-// actions/setup-node: skipped when the step asks for one exact node version, which becomes a pin
-// the resolver must satisfy and the launcher verifies against the image's node, and when nothing
-// else the step does (registry auth files, package caches, mirrors) is in play. See README.md for
-// the review record.
+// actions/setup-node: skipped when the step asks for a node version or range, which becomes a pin
+// the image's node must satisfy (the resolver selects the image by it and the launcher verifies
+// it), and when nothing else the step does (registry auth files, mirrors) is in play. An npm
+// cache, asked for or automatic, restores nothing on a cold run: it is skipped when the lock file
+// the action looks for exists, and fails the step as the action does when it does not. See
+// README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
 #include <array>
-#include <regex>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -30,19 +32,31 @@ bool has_package_manager_cache(std::string_view tag) { return tag != "v4.4.0"; }
 
 bool is_x64(std::string_view v) { return v == "x64"; }
 
-// "X.Y.Z" with an optional "v", without leading zeros: one version, nothing to resolve.
-std::optional<std::string> exact_version(std::string_view v) {
-  static const std::regex kExact(R"(v?((0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)))");
-  std::match_results<std::string_view::const_iterator> m;
-  if (!std::regex_match(v.begin(), v.end(), m, kExact)) {
-    return std::nullopt;
-  }
-  return m[1].str();
+// The action's aliases resolve against the online release index: not reproducible offline.
+bool is_alias(std::string_view v) {
+  return v.starts_with("lts/") || v == "node" || v == "latest" || v == "current" ||
+         v.starts_with("nightly") || v.starts_with("rc") || v.find("-nightly") != v.npos ||
+         v.find("-rc") != v.npos;
 }
 
-constexpr const char* kCache =
-    "a cold run fails the step when no lock file is found, and the plan cannot see the "
-    "worktree; remove it (see plugins/setup-node/README.md)";
+// "X.Y.Z" with an optional "v": one version; anything else the action reads as a semver range
+// (22, 22.x, ^22.1, >=20 <23), which the core validates and the image's node must satisfy.
+std::string pin_value(std::string_view v) {
+  return std::string(v.starts_with("v") && v.size() > 1 && v[1] >= '0' && v[1] <= '9' ? v.substr(1)
+                                                                                      : v);
+}
+
+bool is_npm(std::string_view v) { return v == "npm"; }
+
+// The files setup-node's npm cache looks for at the top of the worktree (cache-utils.ts).
+constexpr std::array<std::string_view, 3> kNpmLockFiles = {"package-lock.json",
+                                                           "npm-shrinkwrap.json", "yarn.lock"};
+
+// A literal path: cache-dependency-path globs are matched by the action's own rules.
+bool is_literal_path(std::string_view v) {
+  return !v.empty() && v.find_first_of("*?[]{}!") == v.npos && !v.starts_with("/") &&
+         v.find("..") == v.npos;
+}
 
 const std::array kInputs = {
     reviewer::sdk::any_value("node-version"),  // checked below: it becomes the pin
@@ -56,16 +70,46 @@ const std::array kInputs = {
     reviewer::sdk::any_value("scope"),  // read only together with registry-url
     reviewer::sdk::only_at(reviewer::sdk::any_value("always-auth"), &has_always_auth),
     reviewer::sdk::refused("token", "the review has no credentials"),
-    reviewer::sdk::refused("cache", kCache),
+    reviewer::sdk::accepted("cache", &is_npm,
+                            "npm (yarn and pnpm caches run the package manager, which the review "
+                            "does not provide before its own step)"),
     reviewer::sdk::only_at(
-        reviewer::sdk::accepted("package-manager-cache", &reviewer::sdk::is_loose_false,
-                                "false (automatic caching fails a cold run "
-                                "without a lock file)"),
+        reviewer::sdk::accepted("package-manager-cache", &reviewer::sdk::is_loose_boolean,
+                                "true or false"),
         &has_package_manager_cache),
-    reviewer::sdk::any_value("cache-dependency-path"),  // read only when caching
+    reviewer::sdk::accepted("cache-dependency-path", &is_literal_path,
+                            "one literal path inside the worktree (globs are not reviewed)"),
     reviewer::sdk::refused("mirror", "the review has no network and downloads nothing"),
     reviewer::sdk::refused("mirror-token", "the review has no credentials"),
 };
+
+// What the step's cache needs at build time: nothing, the npm lock file (cache: npm), or the
+// same only if package.json names npm as its package manager (automatic caching, v5+).
+enum class CacheCheck { kNone, kLockFile, kIfPackageManagerIsNpm };
+
+CacheCheck cache_check(const reviewer::sdk::StepView& step, std::string_view tag) {
+  if (auto cache = step.inputs().find("cache"); cache && !cache->value.empty()) {
+    return CacheCheck::kLockFile;
+  }
+  auto automatic = step.inputs().find("package-manager-cache");
+  if (has_package_manager_cache(tag) &&
+      !(automatic && reviewer::sdk::is_loose_false(automatic->value))) {
+    return CacheCheck::kIfPackageManagerIsNpm;
+  }
+  return CacheCheck::kNone;
+}
+
+// package.json's "packageManager" names npm ("npm@11.2.0"): a light scan of the one field the
+// action reads, enough to tell npm from another manager; anything unclear counts as npm, so the
+// lock file is required as the action would require it.
+bool package_manager_may_be_npm(const std::string& package_json) {
+  const auto key = package_json.find("\"packageManager\"");
+  if (key == std::string::npos) {
+    return package_json.find("\"devEngines\"") != std::string::npos;
+  }
+  const auto quote = package_json.find('"', package_json.find(':', key) + 1);
+  return quote == std::string::npos || package_json.compare(quote + 1, 4, "npm@") == 0;
+}
 
 class SetupNode final : public reviewer::sdk::Action {
  public:
@@ -73,46 +117,91 @@ class SetupNode final : public reviewer::sdk::Action {
             reviewer::sdk::PlanDecision& decision) override {
     const auto tag = kClaim.tag_of(step.ref());
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
-    // From v5 the action caches on its own unless told not to; v6+ only when package.json names
-    // npm, which the plan cannot see.
-    if (has_package_manager_cache(tag) && !step.inputs().find("package-manager-cache")) {
-      decision.refuse("setup-node-auto-cache",
-                      "actions/setup-node " + std::string(tag) +
-                          " caches automatically when package.json names npm as its package "
-                          "manager, and a cold run without a lock file fails the step; add "
-                          "'package-manager-cache: false'",
-                      step.uses_location());
-      ok = false;
-    }
     auto input = step.inputs().find("node-version");
-    std::optional<std::string> version;
-    if (input) {
-      version = exact_version(input->value);
-    }
-    if (!version) {
+    if (!input || input->value.empty() || is_alias(input->value)) {
       decision.refuse("runtime-version-not-exact",
                       input ? "actions/setup-node 'node-version' is '" +
                                   reviewer::sdk::printable(input->value) +
-                                  "'; only an exact X.Y.Z (optionally with 'v') can be pinned"
+                                  "'; aliases resolve against the online release index; write a "
+                                  "version or a range such as 22.x"
                             : std::string("actions/setup-node has no 'node-version': it would use "
-                                          "the runner's preinstalled node; write an exact X.Y.Z"),
+                                          "the runner's preinstalled node; write a version or a "
+                                          "range such as 22.x"),
                       input ? input->location : step.uses_location());
       ok = false;
     }
     if (!ok) {
       return;
     }
-    decision.pin("node", *version, input->location);
-    decision.skip("node " + *version +
-                  " is on PATH (pinned; the launcher verifies the image's node); no registry, "
-                  "cache or mirror is configured");
+    const std::string version = pin_value(input->value);
+    decision.pin("node", version, input->location);
+    const CacheCheck check = cache_check(step, tag);
+    decision.skip("node " + version + " is the image's node (pinned; the launcher verifies it); " +
+                  (check == CacheCheck::kNone
+                       ? std::string("no registry, cache or mirror is configured")
+                       : std::string("the npm cache restores nothing on a cold run, and its lock "
+                                     "file is checked at build time")));
   }
 
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
     auto input = step.inputs().find("node-version");
-    services.log("actions/setup-node skipped: node " +
-                 std::string(input ? input->value : std::string_view("?")) +
-                 " is the image's node, pinned at plan time and verified by the launcher");
+    const std::string version(input ? input->value : std::string_view("?"));
+    const CacheCheck check = cache_check(step, kClaim.tag_of(step.ref()));
+    if (check == CacheCheck::kIfPackageManagerIsNpm) {
+      auto pkg = services.read_worktree_file("package.json");
+      if (pkg.status == reviewer::sdk::Services::FileStatus::kRefused) {
+        services.fail("setup-node-cache-unchecked",
+                      "package.json cannot be read to tell whether the action caches npm");
+        return;
+      }
+      if (kClaim.tag_of(step.ref()) == "v5.0.0" &&
+          pkg.status == reviewer::sdk::Services::FileStatus::kRead &&
+          pkg.text.find("\"packageManager\"") != std::string::npos &&
+          !package_manager_may_be_npm(pkg.text)) {
+        // v5.0.0 also caches yarn and pnpm on its own, which runs them: not reproduced.
+        services.fail("setup-node-cache-unchecked",
+                      "actions/setup-node v5.0.0 caches the yarn or pnpm package.json names, "
+                      "which the review does not reproduce; add 'package-manager-cache: false'");
+        return;
+      }
+      if (pkg.status == reviewer::sdk::Services::FileStatus::kMissing ||
+          !package_manager_may_be_npm(pkg.text)) {
+        services.log("actions/setup-node skipped: node " + version +
+                     " is the image's node; package.json names no npm package manager, so the "
+                     "action caches nothing");
+        return;
+      }
+    }
+    if (check != CacheCheck::kNone && !lock_file_present(step, services)) {
+      return;
+    }
+    services.log("actions/setup-node skipped: node " + version +
+                 " is the image's node, pinned at plan time and verified by the launcher" +
+                 (check == CacheCheck::kNone ? "" : "; the npm cache would restore nothing"));
+  }
+
+ private:
+  // The action fails a cache step without the lock file it looks for; so does the review.
+  static bool lock_file_present(const reviewer::sdk::StepView& step,
+                                reviewer::sdk::Services& services) {
+    std::vector<std::string> candidates;
+    if (auto path = step.inputs().find("cache-dependency-path"); path && !path->value.empty()) {
+      candidates.emplace_back(path->value);
+    } else {
+      candidates.assign(kNpmLockFiles.begin(), kNpmLockFiles.end());
+    }
+    std::string names;
+    for (const auto& c : candidates) {
+      auto file = services.read_worktree_file(c);
+      if (file.status == reviewer::sdk::Services::FileStatus::kRead) {
+        return true;
+      }
+      names += (names.empty() ? "" : ",") + c;
+    }
+    services.fail("setup-node-lock-missing",
+                  "Dependencies lock file is not found in the worktree. Supported file patterns: " +
+                      names + " (the action fails the step the same way)");
+    return false;
   }
 };
 

@@ -254,6 +254,9 @@ class RecordingHost final : public ExecuteHost {
   void log(std::string_view) override {}
   int run_script(const RunRequest&) override { return 0; }
   std::optional<HistoryShape> history_shape() override { return std::nullopt; }
+  util::Result<std::optional<std::string>> read_worktree_file(const std::string&) override {
+    return std::optional<std::string>();
+  }
   void fail(const std::string& rule, const std::string& message) override {
     failures.push_back(rule + ": " + message);
   }

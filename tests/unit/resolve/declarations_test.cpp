@@ -214,19 +214,22 @@ TEST_F(WorktreeFiles, MissingWorktreeRefused) {
   EXPECT_EQ(set.refusals[0].rule, "invalid-declaration");
 }
 
-TEST(Pins, ExactVersionsOnly) {
+TEST(Pins, ExactVersionsAndRanges) {
   const util::SourceLocation where{".github/workflows/ci.yml", 12, 9};
   EXPECT_EQ(summary(pin_declarations({{"node", "22.22.1", where}, {"bun", "v1.3.10", where}})),
             (Lines{"node 22.22.1 [22.22.1] pin at .github/workflows/ci.yml:12:9 "
                    "@.github/workflows/ci.yml:12:9",
                    "bun v1.3.10 [1.3.10] pin at .github/workflows/ci.yml:12:9 "
                    "@.github/workflows/ci.yml:12:9"}));
+  // setup-node's `22` or `22.x` is a range the image's node must satisfy.
   EXPECT_EQ(summary(pin_declarations({{"node", "22", where}, {"deno", "2.0.0", where}})),
-            (Lines{"invalid-declaration: pin at .github/workflows/ci.yml:12:9 declares node "
-                   "\"22\", which is not an exact version (expected MAJOR.MINOR.PATCH, e.g. "
-                   "1.3.10) @.github/workflows/ci.yml:12:9",
+            (Lines{"node 22 [>=22.0.0 <23.0.0-0] pin at .github/workflows/ci.yml:12:9 "
+                   "@.github/workflows/ci.yml:12:9",
                    "invalid-declaration: pin at .github/workflows/ci.yml:12:9 pins runtime "
                    "\"deno\"; only node and bun can be pinned @.github/workflows/ci.yml:12:9"}));
+  EXPECT_EQ(summary(pin_declarations({{"node", "020.1.1", where}})).size(), 1U);
+  EXPECT_EQ(pin_declarations({{"node", "020.1.1", where}}).refusals.at(0).rule,
+            "invalid-declaration");
 }
 
 }  // namespace

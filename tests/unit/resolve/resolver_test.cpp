@@ -76,6 +76,17 @@ TEST_F(Resolver, PinsCount) {
   EXPECT_EQ(image({{"node", "22.22.1", {"ci.yml", 9, 7}}}), "reviewer-node22-bun1310");
 }
 
+// A range pin selects the image whose node satisfies it, as setup-node takes the newest release
+// of the line; the worktree's declarations still constrain it.
+TEST_F(Resolver, ARangePinSelectsItsLine) {
+  dir_.write("package.json", R"({"engines": {"node": ">=20"}})");
+  EXPECT_EQ(image({{"node", "22.x", {"ci.yml", 9, 7}}}), "reviewer-node22-bun1310");
+  dir_.write("package.json", R"({"engines": {"node": ">=24"}})");
+  const auto rs = refusals({{"node", "22.x", {"ci.yml", 9, 7}}});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "conflicting");
+}
+
 TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
   dir_.write("package.json", R"({"packageManager": "pnpm@9.1.0+sha512.abc"})");
   EXPECT_EQ(image(), "reviewer-node24-bun14-pnpm");

@@ -119,6 +119,11 @@ typedef struct reviewer_host_services {
   /* 1.0 */ int32_t (*run_script)(void* host, const reviewer_run_request* request);
   /* 1.0 */ int32_t (*history_shape)(void* host, reviewer_history_shape* out);
   /* 1.0 */ void (*fail)(void* host, reviewer_str rule, reviewer_str message);
+  /* 1.2 Reads a file of the worktree (a relative path, no '..', no link followed, at most
+   * 1 MiB): 0 and `deliver(out, bytes)` called once when read, 1 when it does not exist, -1 when
+   * it may not be read (a link, not a regular file, too large, a path leaving the worktree). */
+  /* 1.2 */ int32_t (*read_worktree_file)(void* host, reviewer_str path, void* out,
+                                          void (*deliver)(void* out, reviewer_str bytes));
 } reviewer_host_services;
 
 typedef struct reviewer_reviewed_ref {

@@ -221,6 +221,28 @@ class Services {
     }
     return HistoryShape{out.shallow != 0, out.commit_count, out.tag_count};
   }
+  // A worktree file, read by the host (plugins never touch files themselves): kRead with its
+  // text, kMissing, or kRefused (a link, not a regular file, over 1 MiB, or a host too old to
+  // offer the service).
+  enum class FileStatus { kRead, kMissing, kRefused };
+  struct WorktreeFile {
+    FileStatus status = FileStatus::kRefused;
+    std::string text;
+  };
+  WorktreeFile read_worktree_file(std::string_view path) const {
+    WorktreeFile out;
+    if (h_.struct_size <
+            offsetof(reviewer_host_services, read_worktree_file) + sizeof(h_.read_worktree_file) ||
+        h_.read_worktree_file == nullptr) {
+      return out;
+    }
+    const int32_t r =
+        h_.read_worktree_file(h_.host, c_str(path), &out.text, [](void* o, reviewer_str bytes) {
+          static_cast<std::string*>(o)->assign(bytes.data, bytes.size);
+        });
+    out.status = r == 0 ? FileStatus::kRead : r == 1 ? FileStatus::kMissing : FileStatus::kRefused;
+    return out;
+  }
   // The step fails with a named rule (a skip whose assertion does not hold at build time).
   void fail(std::string_view rule, std::string_view message) const {
     h_.fail(h_.host, c_str(rule), c_str(message));

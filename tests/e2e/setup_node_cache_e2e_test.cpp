@@ -1,0 +1,72 @@
+// actions/setup-node's npm cache in the review: a cold restore changes nothing, so the step is a
+// skip when the lock file the action looks for is in the worktree, and fails as the action fails
+// when it is not. The launcher reads the file for the plugin without following links.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_support.h"
+#include "tests/e2e/sandbox.h"
+
+namespace reviewer::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A release tag and a node range, as real workflows write them.
+const std::string kCachedSetup =
+    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 20.x\n"
+    "          cache: npm\n      - run: node --version\n";
+
+TEST_F(LauncherE2E, SetupNodeCachingNpmIsASkipWhenTheLockFileExists) {
+  ExampleRepo repo;
+  repo.write("package-lock.json", "{\"lockfileVersion\": 3, \"packages\": {}}\n");
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("the npm cache would restore nothing"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, SetupNodeCachingNpmFailsWithoutALockFileAsTheActionDoes) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("setup-node-lock-missing"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
+TEST_F(LauncherE2E, ALockFileALinkPointsAtIsNotFollowed) {
+  ExampleRepo repo;
+  // The attack: the lock file the step names is a committed link out of the worktree. (A link
+  // named package-lock.json is refused earlier still, by the worktree shape check.)
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - uses: actions/setup-node@v6\n        with:\n"
+                          "          node-version: 20.x\n          cache: npm\n"
+                          "          cache-dependency-path: deps/lock.json\n")));
+  run_command("cd " + repo.source() + " && mkdir -p deps && ln -s /etc/passwd deps/lock.json");
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("setup-node-lock-missing"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
+TEST_F(LauncherE2E, AutomaticCachingChecksTheLockOnlyWhenPackageJsonNamesNpm) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - uses: actions/setup-node@v6\n        with:\n"
+                          "          node-version: '20'\n      - run: node --version\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("names no npm package manager"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+}  // namespace
+}  // namespace reviewer::e2e
