@@ -62,7 +62,8 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
   apply(step_env, "step");
   if (!ctx.dependency_cache.empty()) {
     // npm ci reads each tarball from the cache by the lock's integrity, so the install is the
-    // one CI makes; offline turns a request the cache cannot answer into an immediate
+    // one CI makes (the job's own writable copy of the host's view, launch/npm_cache_seed.h);
+    // offline turns a request the cache cannot answer into an immediate
     // ENOTCACHED instead of minutes of retries; the logs go where npm would write them
     // (docs/fidelity.md, "Dependencies").
     env["npm_config_cache"] = ctx.dependency_cache;

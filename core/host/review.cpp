@@ -224,6 +224,9 @@ int review(const ReviewRequest& request) {
   if (!image_id) {
     return host_failure(image_id.error());
   }
+  for (const auto& note : resolution.notes) {
+    std::cout << "review: " << report::printable(note) << '\n';
+  }
   std::cout << "review: image " << resolution.image << " (" << *image_id << ")";
   for (const auto& [runtime, version] : resolution.runtimes) {
     std::cout << ", " << runtime << ' ' << version;

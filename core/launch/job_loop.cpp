@@ -9,6 +9,7 @@
 #include <chrono>
 #include <map>
 
+#include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
 #include "core/launch/step_host.h"
 #include "core/plan/expression_fields.h"
@@ -179,6 +180,14 @@ class JobLoop {
     if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
       refuse_before(job, before.refusals());
       return false;
+    }
+    if (!ctx_.dependency_cache.empty()) {
+      auto seeded = seed_npm_cache(ctx_.dependency_cache, state.runner.dirs.cache);
+      if (!seeded) {
+        refuse_before(job, seeded.refusals());
+        return false;
+      }
+      state.runner.dependency_cache = *seeded;
     }
     return true;
   }

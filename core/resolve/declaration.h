@@ -21,6 +21,9 @@ struct Declaration {
   std::string source;             // "package.json engines.node", ".nvmrc", "pin" ...
   util::SourceLocation location;  // file relative to the worktree; line/column when known
   Range range;                    // what the value admits (strict semver, no prereleases)
+  // False for a declaration CI itself does not enforce (package.json `packageManager: npm@X`
+  // installs nothing unless a job enables corepack): reported, never used to select or refuse.
+  bool constrains = true;
 };
 
 // What a reader found: the declarations it understood and a refusal for each one it could not

@@ -81,7 +81,13 @@ DeclarationSet read_package_manager(const json& value) {
                             here()));
     return out;
   }
-  return make_exact_declaration(name, spec.substr(at + 1), source, here());
+  DeclarationSet d = make_exact_declaration(name, spec.substr(at + 1), source, here());
+  if (name == "npm") {
+    for (auto& decl : d.declarations) {
+      decl.constrains = false;
+    }
+  }
+  return d;
 }
 
 }  // namespace

@@ -93,7 +93,18 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
   if (!set.refusals.empty()) {
     return set.refusals;
   }
-  const auto& ds = set.declarations;
+  std::vector<Declaration> ds;
+  std::vector<std::string> notes;
+  for (const auto& d : set.declarations) {
+    if (d.constrains) {
+      ds.push_back(d);
+    } else {
+      notes.push_back(d.source + " " + quote(d.tool + "@" + d.value) +
+                      " is not installed on CI unless a job "
+                      "enables corepack; the image's " +
+                      d.tool + " is used, as on CI");
+    }
+  }
 
   report::Refusals conflicts;
   for (std::size_t i = 0; i < ds.size(); ++i) {
@@ -140,7 +151,8 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
             "; declare an exact version (e.g. in .nvmrc or package.json engines) to select one",
         std::nullopt}};
   }
-  return Resolution{candidates.front()->name, candidates.front()->runtimes, ds};
+  return Resolution{candidates.front()->name, candidates.front()->runtimes, set.declarations,
+                    std::move(notes)};
 }
 
 util::Result<Resolution> resolve(const std::string& worktree, const Matrix& matrix,

@@ -18,6 +18,7 @@ struct Resolution {
   std::string image;
   std::map<std::string, std::string> runtimes;  // the image's exact versions
   std::vector<Declaration> declarations;
+  std::vector<std::string> notes;  // declarations reported but not enforced, and why
 };
 
 // Selects exactly one image of `matrix` that satisfies every declaration (each tool's version

@@ -87,6 +87,20 @@ TEST_F(Resolver, ARangePinSelectsItsLine) {
   EXPECT_EQ(rs[0].rule, "conflicting");
 }
 
+// CI installs the npm packageManager names only when a job enables corepack: reported, not
+// required of the image.
+TEST_F(Resolver, AnNpmPackageManagerIsReportedNotRequired) {
+  dir_.write("package.json", R"({"packageManager": "npm@11.12.1"})");
+  auto r = run({{"node", "22.x", {"ci.yml", 9, 7}}});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->image, "reviewer-node22-bun1310");
+  ASSERT_EQ(r->notes.size(), 1U);
+  EXPECT_EQ(
+      r->notes[0],
+      "package.json packageManager \"npm@11.12.1\" is not installed on CI unless a job enables "
+      "corepack; the image's npm is used, as on CI");
+}
+
 TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
   dir_.write("package.json", R"({"packageManager": "pnpm@9.1.0+sha512.abc"})");
   EXPECT_EQ(image(), "reviewer-node24-bun14-pnpm");
