@@ -37,7 +37,7 @@ void print_text(const plan::Plan& p) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
                 << s.plugin->name << "] " << (s.step.name ? *s.step.name : s.step.action);
       if (!s.release.empty()) {
-        std::cout << " (" << s.step.action << "@" << s.step.ref << " taken as " << s.release
+        std::cout << " (" << s.step.action << "@" << s.tag << " taken as " << s.release
                   << ", the newest reviewed release it can name)";
       }
       if (s.step.timeout_minutes) {

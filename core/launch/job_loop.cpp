@@ -304,6 +304,10 @@ class JobLoop {
     std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, step->step.index);
     make_dir(step_dir);
     StepHost host(*step, state, runner_, guard_, step_dir, log_);
+    if (!step->release.empty()) {
+      host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name)",
+                           step->step.action, step->tag, step->release));
+    }
     const auto started = std::chrono::steady_clock::now();
     plugins::execute_step(*step->plugin, step->step, host);
     report.seconds =

@@ -405,6 +405,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       continue;
     }
     std::string release;
+    std::string written_ref;
     plugins::PlanOutcome outcome;
     if (step->is_run()) {
       outcome = plugins::plan_step(*plugin, *step, info);
@@ -429,7 +430,10 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       }
       outcome = plan_releases(*plugin, *step, info, releases, f);
       if (releases.front().sha != step->ref) {
+        // The plugin executes the release the plan took, by its SHA, as it planned it.
         release = releases.front().tag;
+        written_ref = step->ref;
+        step->ref = releases.front().sha;
       }
     }
     for (auto& r : outcome.refusals) {
@@ -449,9 +453,10 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     if (outcome.fetch_depth && step->action == "actions/checkout") {
       out.fetch_depth = *outcome.fetch_depth;
     }
-    out.steps.push_back(PlannedStep{
-        std::move(*step), plugin, outcome.decision == plugins::PlanOutcome::Decision::kSkip,
-        std::move(condition), outcome.assertion, outcome.fetch_depth, std::move(release)});
+    out.steps.push_back(PlannedStep{std::move(*step), plugin,
+                                    outcome.decision == plugins::PlanOutcome::Decision::kSkip,
+                                    std::move(condition), outcome.assertion, outcome.fetch_depth,
+                                    std::move(release), std::move(written_ref)});
   }
   return out;
 }

@@ -29,6 +29,7 @@ struct PlannedStep {
   // The reviewed release a release tag was taken as (the newest the tag can name); empty when
   // `uses:` named a commit SHA.
   std::string release;
+  std::string tag;  // the release tag as written (`step.ref` is then the release's SHA)
 };
 
 struct PlannedJob {

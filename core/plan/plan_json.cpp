@@ -39,6 +39,7 @@ nlohmann::json to_json(const Plan& plan) {
       }
       if (!s.release.empty()) {
         j["taken_as"] = s.release;
+        j["tag"] = s.tag;
       }
       if (s.step.name) {
         j["name"] = *s.step.name;

@@ -196,6 +196,16 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
                *n);
     }
     step.name = n->scalar;
+    // A name is display text: shown as CI shows it when its value is known now, as written
+    // otherwise (never refused for what it reads).
+    if (workflow::contains_expression(n->scalar)) {
+      Findings ignored;
+      auto v = read_field(n->scalar, site.field, site.contexts, false, "step 'name'", n->location,
+                          ignored);
+      if (v && !util::has_control_character(v->value->coerce_string())) {
+        step.name = v->value->coerce_string();
+      }
+    }
   }
   if (const yaml::Node* n = node.find("id"); n != nullptr && n->is_scalar()) {
     step.id = n->scalar;

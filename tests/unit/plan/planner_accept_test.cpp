@@ -278,3 +278,25 @@ TEST(ReleaseTags, AMajorTagIsTakenAsTheNewestReviewedReleaseOfItsLine) {
 
 }  // namespace
 }  // namespace reviewer::plan
+
+namespace reviewer::plan {
+namespace {
+
+// A step's name is display text: shown with its value when known at plan time, as written when
+// it reads what only the run knows (and never refused for it).
+TEST(StepNames, AreShownAsCiShowsThem) {
+  const std::string wf =
+      std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+      "    strategy:\n      matrix:\n        node: [22.x]\n    steps:\n      - uses: " +
+      testing::kCheckout +
+      "\n      - name: Node ${{ matrix.node }}\n        run: make\n"
+      "      - name: After ${{ steps.a.outcome }}\n        run: make\n";
+  auto planned = reviewer::plan::plan_text(wf, {".github/workflows/ci.yml", "build", "main"},
+                                           testing::registry());
+  ASSERT_TRUE(planned) << report::to_text(planned.error());
+  EXPECT_EQ(planned->jobs[0].steps[1].step.name, "Node 22.x");
+  EXPECT_EQ(planned->jobs[0].steps[2].step.name, "After ${{ steps.a.outcome }}");
+}
+
+}  // namespace
+}  // namespace reviewer::plan
