@@ -70,6 +70,13 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
     env["npm_config_offline"] = "true";
     env["npm_config_logs_dir"] = ctx.dirs.cache + "/npm/_logs";
   }
+  if (!ctx.dependency_registry.empty()) {
+    // pnpm derives each tarball's URL from the registry and the lock's name and version, then
+    // verifies it against the lock's integrity; the view's file: registry serves exactly the
+    // bytes CI downloads (docs/fidelity.md, "Dependencies"). npm reads its cache by integrity
+    // first, so the setting does not change what npm ci installs.
+    env["npm_config_registry"] = ctx.dependency_registry;
+  }
   for (const auto& [k, v] : env) {
     out.entries.push_back(k + "=" + v);
   }

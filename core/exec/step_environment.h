@@ -28,6 +28,9 @@ struct RunnerContext {
   // The read-only npm cache the host prepared from the lock file (fetch::kDependencyMount);
   // empty when the host mounted none.
   std::string dependency_cache;
+  // The view's file: registry of a pnpm lock's tarballs ("file:///var/cache/reviewer-deps/
+  // registry/"); empty when the host placed none.
+  std::string dependency_registry;
 };
 
 // Paths of the per-step GITHUB_* files.

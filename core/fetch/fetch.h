@@ -25,11 +25,17 @@ struct Pinned {
   std::string what;  // "package-lock.json: node_modules/a"
   std::string url;
   std::string sha512;  // lower-case hex
+  // Where else the review's view holds it, for package managers that do not read npm's cache:
+  // pnpm fetches `<registry>/<registry_path>` (the view's file: registry), Bun reads the
+  // extracted package from its cache folder `bun_dir` ("name@1.2.3@@@1"). Empty when unused.
+  std::string registry_path;
+  std::string bun_dir;
 };
 
 // What a worktree's lock file pins for the review's platform, checked, before any download.
 struct FetchList {
-  std::string lock_file;           // npm-shrinkwrap.json or package-lock.json
+  std::string lock_file;           // npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml,
+                                   // bun.lock, or several of them joined by ", "
   std::size_t entries = 0;         // package entries in the lock
   std::size_t other_platform = 0;  // optional entries npm skips on linux-x64
   std::size_t bundled = 0;         // entries that come inside another tarball
@@ -43,6 +49,14 @@ struct FetchList {
 // npm lock file. Every refusal found is returned, not just the first.
 util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktree,
                                                       const FetchOptions& options);
+
+// plan_npm_fetch, then the same for pnpm-lock.yaml (v6, v9; package.json's specifiers as
+// `pnpm install --frozen-lockfile` compares them) and bun.lock (text; as `bun install
+// --frozen-lockfile`), every lock the worktree has, merged into one list: one tarball per
+// distinct URL and integrity, each knowing every place the view must hold it. nullopt when the
+// worktree has none of them. Every refusal of every lock is returned.
+util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
+                                                  const FetchOptions& options);
 
 struct FetchReport {
   std::size_t tarballs = 0;

@@ -1,10 +1,13 @@
 // plan_npm_fetch: from a worktree's lock file to the list of tarballs, or every refusal.
 #include <set>
 
+#include "core/fetch/bun_lock.h"
 #include "core/fetch/fetch.h"
 #include "core/fetch/integrity.h"
 #include "core/fetch/lock_match.h"
 #include "core/fetch/platform.h"
+#include "core/fetch/pnpm_lock.h"
+#include "core/fetch/specifier_match.h"
 #include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
 
@@ -26,6 +29,71 @@ util::Result<std::optional<std::string>> read_project_file(int dir, const std::s
     return std::optional<std::string>();
   }
   return util::refusal(rule, name + ": " + text.error().message);
+}
+
+enum class Manager { kNpm, kPnpm, kBun };
+
+// Checks every entry a package manager would install here and adds its tarball to `list`; what
+// is refused goes to `refusals`.
+void add_entries(const std::vector<LockedPackage>& packages, const std::string& file,
+                 Manager manager, const FetchOptions& options, FetchList& list,
+                 util::Refusals& refusals) {
+  list.entries += packages.size();
+  for (const auto& p : packages) {
+    if (p.in_bundle) {
+      ++list.bundled;
+      continue;
+    }
+    if (p.optional && !installs_here(p)) {
+      ++list.other_platform;
+      continue;
+    }
+    const std::string what = file + ": \"" + p.path + "\"";
+    // A refused source is the one thing to fix; its integrity is not worth a second line.
+    auto url = registry_tarball_url(p, file, options.registry);
+    if (!url) {
+      refusals.push_back(url.error());
+      continue;
+    }
+    auto sha = sha512_of_integrity(p.integrity, what);
+    if (!sha) {
+      refusals.push_back(sha.error());
+      continue;
+    }
+    // One download per distinct URL and integrity: two entries that share an integrity but
+    // name different URLs are each verified, so one cannot borrow the other's bytes.
+    Pinned* pinned = nullptr;
+    for (auto& t : list.tarballs) {
+      if (t.sha512 == *sha && t.url == *url) {
+        pinned = &t;
+      }
+    }
+    if (pinned == nullptr) {
+      list.tarballs.push_back({what, *url, *sha, "", ""});
+      pinned = &list.tarballs.back();
+    }
+    if (manager == Manager::kPnpm) {
+      pinned->registry_path = url->substr(options.registry.size());
+    } else if (manager == Manager::kBun) {
+      pinned->bun_dir = p.name + "@" + p.version + "@@@1";
+    }
+  }
+}
+
+// package.json beside `file`, or the refusal that says it is missing or unreadable.
+util::Result<std::string> read_manifest(int dir, const std::string& file, const char* tool) {
+  auto text = read_project_file(dir, "package.json", 1u << 20, "dependency-manifest-invalid");
+  if (!text) {
+    return text.refusals();
+  }
+  if (!*text) {
+    return util::refusal("dependency-manifest-invalid",
+                         file + " has no package.json beside it; " + tool + " needs both");
+  }
+  if (auto parsed = parse_manifest(**text); !parsed) {
+    return parsed.refusals();
+  }
+  return std::move(**text);
 }
 
 }  // namespace
@@ -53,59 +121,131 @@ util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktre
   if (!lock) {
     return lock.refusals();
   }
-  auto manifest_text =
-      read_project_file(dir.get(), "package.json", 1u << 20, "dependency-manifest-invalid");
+  auto manifest_text = read_manifest(dir.get(), file, "npm ci");
   if (!manifest_text) {
     return manifest_text.refusals();
   }
-  if (!*manifest_text) {
-    return util::refusal("dependency-manifest-invalid",
-                         file + " has no package.json beside it; npm ci needs both");
-  }
-  auto manifest = parse_manifest(**manifest_text);
-  if (!manifest) {
-    return manifest.refusals();
-  }
-
+  auto manifest = parse_manifest(*manifest_text);
   util::Refusals refusals;
   if (auto match = check_lock_matches(*manifest, *lock); !match) {
     refusals = match.refusals();
   }
   FetchList list;
   list.lock_file = file;
-  list.entries = lock->packages.size();
-  std::set<std::string> seen;
-  for (const auto& p : lock->packages) {
-    if (p.in_bundle) {
-      ++list.bundled;
-      continue;
-    }
-    if (p.optional && !installs_here(p)) {
-      ++list.other_platform;
-      continue;
-    }
-    const std::string what = file + ": \"" + p.path + "\"";
-    // A refused source is the one thing to fix; its integrity is not worth a second line.
-    auto url = registry_tarball_url(p, file, options.registry);
-    if (!url) {
-      refusals.push_back(url.error());
-      continue;
-    }
-    auto sha = sha512_of_integrity(p.integrity, what);
-    if (!sha) {
-      refusals.push_back(sha.error());
-      continue;
-    }
-    // One download per distinct URL and integrity: two entries that share an integrity but
-    // name different URLs are each verified, so one cannot borrow the other's bytes.
-    if (seen.insert(*sha + " " + *url).second) {
-      list.tarballs.push_back({what, *url, *sha});
-    }
-  }
+  add_entries(lock->packages, file, Manager::kNpm, options, list, refusals);
   if (!refusals.empty()) {
     return refusals;
   }
   return std::optional<FetchList>(std::move(list));
+}
+
+namespace {
+
+// The pnpm or Bun part of plan_fetch: nullopt without `file`.
+util::Result<std::optional<FetchList>> plan_other(int dir, const std::string& file, Manager manager,
+                                                  const FetchOptions& options) {
+  auto text = read_project_file(dir, file, options.bounds.max_bytes, "dependency-lock-invalid");
+  if (!text) {
+    return text.refusals();
+  }
+  if (!*text) {
+    return std::optional<FetchList>();
+  }
+  const bool pnpm = manager == Manager::kPnpm;
+  const std::string tool = pnpm ? "pnpm install" : "bun install";
+  std::vector<LockedPackage> packages;
+  Specifiers locked;
+  bool peers = false;
+  if (pnpm) {
+    auto lock = parse_pnpm_lock(**text, file, options.registry, options.bounds);
+    if (!lock) {
+      return lock.refusals();
+    }
+    packages = std::move(lock->packages);
+    locked = std::move(lock->root);
+    peers = lock->auto_install_peers;
+  } else {
+    auto lock = parse_bun_lock(**text, file, options.registry, options.bounds);
+    if (!lock) {
+      return lock.refusals();
+    }
+    packages = std::move(lock->packages);
+    locked = std::move(lock->root);
+  }
+  auto manifest_text = read_manifest(dir, file, tool.c_str());
+  if (!manifest_text) {
+    return manifest_text.refusals();
+  }
+  auto manifest = manifest_specifiers(*manifest_text, peers);
+  if (!manifest) {
+    return manifest.refusals();
+  }
+  util::Refusals refusals;
+  if (auto match = check_specifiers_match(*manifest, locked, file, tool); !match) {
+    refusals = match.refusals();
+  }
+  FetchList list;
+  list.lock_file = file;
+  add_entries(packages, file, manager, options, list, refusals);
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  return std::optional<FetchList>(std::move(list));
+}
+
+// Adds `part` to `into`, one tarball per distinct URL and integrity.
+void merge(FetchList& into, FetchList&& part) {
+  into.lock_file += (into.lock_file.empty() ? "" : ", ") + part.lock_file;
+  into.entries += part.entries;
+  into.other_platform += part.other_platform;
+  into.bundled += part.bundled;
+  for (auto& t : part.tarballs) {
+    Pinned* same = nullptr;
+    for (auto& u : into.tarballs) {
+      if (u.sha512 == t.sha512 && u.url == t.url) {
+        same = &u;
+      }
+    }
+    if (same == nullptr) {
+      into.tarballs.push_back(std::move(t));
+      continue;
+    }
+    if (!t.registry_path.empty()) {
+      same->registry_path = t.registry_path;
+    }
+    if (!t.bun_dir.empty()) {
+      same->bun_dir = t.bun_dir;
+    }
+  }
+}
+
+}  // namespace
+
+util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
+                                                  const FetchOptions& options) {
+  util::UniqueFd dir = util::open_directory(AT_FDCWD, worktree.c_str());
+  if (!dir.valid()) {
+    return util::refusal("dependency-lock-invalid", "cannot open the worktree " + worktree);
+  }
+  util::Refusals refusals;
+  std::optional<FetchList> out;
+  auto take = [&](util::Result<std::optional<FetchList>> part) {
+    if (!part) {
+      refusals.insert(refusals.end(), part.refusals().begin(), part.refusals().end());
+    } else if (*part) {
+      if (!out) {
+        out = FetchList{};
+      }
+      merge(*out, std::move(**part));
+    }
+  };
+  take(plan_npm_fetch(worktree, options));
+  take(plan_other(dir.get(), "pnpm-lock.yaml", Manager::kPnpm, options));
+  take(plan_other(dir.get(), "bun.lock", Manager::kBun, options));
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  return out;
 }
 
 }  // namespace reviewer::fetch

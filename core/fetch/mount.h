@@ -8,4 +8,11 @@ namespace reviewer::fetch {
 
 inline constexpr const char* kDependencyMount = "/var/cache/reviewer-deps";
 
+// In the view, beside npm's `_cacache`: the tarballs of a pnpm lock at their registry paths
+// (`registry/<name>/-/<base>-<version>.tgz`), which pnpm reads as a file: registry; and, for a
+// bun.lock, the list of Bun cache folders to unpack, one "<name>@<version>@@@1<TAB><tarball
+// path in the view>" a line.
+inline constexpr const char* kRegistryDir = "registry";
+inline constexpr const char* kBunList = "bun-cache.list";
+
 }  // namespace reviewer::fetch

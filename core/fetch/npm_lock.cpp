@@ -137,6 +137,19 @@ std::string name_from_path(const std::string& path) {
 
 }  // namespace
 
+util::Status check_json_bounds(std::string_view text, const std::string& file,
+                               const LockBounds& bounds, bool comments) {
+  if (text.size() > bounds.max_bytes) {
+    return invalid(file, "is " + std::to_string(text.size()) + " bytes, over the " +
+                             std::to_string(bounds.max_bytes) + "-byte bound");
+  }
+  BoundsCheck check(bounds);
+  if (!json::sax_parse(text, &check, json::input_format_t::json, false, comments)) {
+    return invalid(file, check.why());
+  }
+  return util::ok_status();
+}
+
 util::Result<NpmLock> parse_npm_lock(std::string_view text, const std::string& file,
                                      const LockBounds& bounds) {
   if (text.size() > bounds.max_bytes) {
@@ -185,6 +198,7 @@ util::Result<NpmLock> parse_npm_lock(std::string_view text, const std::string& f
     LockedPackage p;
     p.path = path;
     p.name = name_from_path(path);
+    p.folder = p.name.empty();
     auto text_field = [&](const char* key, std::string& out) {
       auto it = entry.find(key);
       if (it == entry.end()) {

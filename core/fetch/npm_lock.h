@@ -29,6 +29,7 @@ struct LockedPackage {
   bool optional = false;   // optional or devOptional: npm skips it where it cannot install
   bool link = false;       // a symlink to a folder (workspaces, file: links)
   bool in_bundle = false;  // comes inside its bundling parent's tarball
+  bool folder = false;     // a workspace folder of the project, not a package of a registry
   std::vector<std::string> os, cpu, libc;
   // dependencies, devDependencies, optionalDependencies, peerDependencies (peerDependenciesMeta
   // optional ones left out): name -> spec, as declared by the package or, for the root, by the
@@ -49,6 +50,12 @@ struct NpmLock {
 // (lockfileVersion 1 or missing: npm 6's format has no `packages` map to verify).
 util::Result<NpmLock> parse_npm_lock(std::string_view text, const std::string& file,
                                      const LockBounds& bounds = {});
+
+// Checks JSON `text` (of `file`) against `bounds` in one pass before any tree exists, with
+// comments allowed when `comments` (Bun's JSONC). Refusal `dependency-lock-invalid` naming the
+// bound crossed or where the JSON is malformed.
+util::Status check_json_bounds(std::string_view text, const std::string& file,
+                               const LockBounds& bounds, bool comments = false);
 
 // The root project's declared dependencies (package.json), as parse_npm_lock reads a package
 // entry: `wants` holds dependencies, devDependencies and required peers, `wants_optional` the

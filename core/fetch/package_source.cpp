@@ -37,6 +37,13 @@ bool plain_tarball_path(const std::string& path) {
 
 }  // namespace
 
+std::string registry_tarball_of(const std::string& registry, const std::string& name,
+                                const std::string& version) {
+  const auto slash = name.find('/');
+  const std::string base = slash == std::string::npos ? name : name.substr(slash + 1);
+  return registry + name + "/-/" + base + "-" + version + ".tgz";
+}
+
 util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std::string& file,
                                                const std::string& registry) {
   auto refuse = [&](const std::string& kind, const std::string& what) {
@@ -48,7 +55,7 @@ util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std
   if (p.link) {
     return refuse("a link to the folder", p.resolved.empty() ? p.path : p.resolved);
   }
-  if (p.path.rfind("node_modules/", 0) != 0) {
+  if (p.folder) {
     return refuse("the folder", p.path);  // a workspace package, not under node_modules
   }
   if (p.resolved.empty()) {

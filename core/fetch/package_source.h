@@ -10,6 +10,11 @@ namespace reviewer::fetch {
 // npm's public registry, the default source of every tarball.
 inline constexpr const char* kDefaultRegistry = "https://registry.npmjs.org/";
 
+// The tarball URL a registry serves `name`@`version` at, as pnpm and Bun derive it when their
+// lock names only the integrity: `<registry><name>/-/<name without scope>-<version>.tgz`.
+std::string registry_tarball_of(const std::string& registry, const std::string& name,
+                                const std::string& version);
+
 // The URL the review may fetch `p` from: its `resolved` tarball when that is a tarball of
 // `registry` (an https URL ending in '/'). Refusal `dependency-resolved-missing` when the lock
 // leaves `resolved` out; `dependency-source-refused`

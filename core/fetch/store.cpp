@@ -106,6 +106,31 @@ util::Result<std::uint64_t> Store::admit(const std::string& file, const std::str
   return static_cast<std::uint64_t>(fs::file_size(target, ec));
 }
 
+util::Status Store::link_as(const std::string& hex, const std::string& dir,
+                            const std::string& relative) const {
+  const fs::path rel(relative);
+  for (const auto& part : rel) {
+    if (part == ".." || part == "." || part.empty() || rel.is_absolute()) {
+      return util::refusal("dependency-store", "cannot place \"" + relative + "\" in " + dir);
+    }
+  }
+  std::error_code ec;
+  const fs::path from = fs::path(root_) / relative_path(hex);
+  const fs::path to = fs::path(dir) / rel;
+  if (!make_chain(dir, rel.parent_path(), ec)) {
+    return store_error("cannot make the dependency view " + dir, ec);
+  }
+  fs::create_hard_link(from, to, ec);
+  if (ec && ec != std::errc::file_exists) {
+    ec.clear();
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+  }
+  if (ec && ec != std::errc::file_exists) {
+    return store_error("cannot place " + relative + " in " + dir, ec);
+  }
+  return util::ok_status();
+}
+
 util::Status Store::make_view(const std::vector<std::string>& hexes, const std::string& dir) const {
   std::error_code ec;
   for (const auto& hex : hexes) {

@@ -36,6 +36,10 @@ class Store {
   // where links cannot be made), so a review sees the tarballs its lock pins and nothing else.
   util::Status make_view(const std::vector<std::string>& sha512_hexes,
                          const std::string& dir) const;
+  // Places the tarball of `sha512_hex` also at `dir`/`relative` (a path of plain names, no
+  // `..`), for package managers that look it up by name: pnpm's file: registry.
+  util::Status link_as(const std::string& sha512_hex, const std::string& dir,
+                       const std::string& relative) const;
 
  private:
   explicit Store(std::string root) : root_(std::move(root)) {}

@@ -3,6 +3,9 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
+#include <fstream>
+
+#include "core/fetch/mount.h"
 
 #include "core/host/curl_downloader.h"
 
@@ -20,7 +23,7 @@ std::string default_store_dir() {
 util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
                                                              const std::string& store_dir,
                                                              const fetch::FetchOptions& options) {
-  auto list = fetch::plan_npm_fetch(worktree, options);
+  auto list = fetch::plan_fetch(worktree, options);
   if (!list) {
     return list.refusals();
   }
@@ -46,10 +49,35 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     return store.refusals();
   }
   std::vector<std::string> hexes;
+  std::string bun_list;
   for (const auto& t : deps.list.tarballs) {
     hexes.push_back(t.sha512);
+    if (!t.bun_dir.empty()) {
+      bun_list += t.bun_dir + "\t" + fetch::Store::relative_path(t.sha512) + "\n";
+    }
   }
-  return store->make_view(hexes, dir);
+  if (auto made = store->make_view(hexes, dir); !made) {
+    return made;
+  }
+  for (const auto& t : deps.list.tarballs) {
+    if (t.registry_path.empty()) {
+      continue;
+    }
+    if (auto placed =
+            store->link_as(t.sha512, dir, std::string(fetch::kRegistryDir) + "/" + t.registry_path);
+        !placed) {
+      return placed;
+    }
+  }
+  if (!bun_list.empty()) {
+    std::ofstream out(dir + "/" + fetch::kBunList, std::ios::binary);
+    out << bun_list;
+    if (!out.flush()) {
+      return util::refusal("dependency-store", "cannot write " + dir + "/" + fetch::kBunList);
+    }
+    ::chmod((dir + "/" + fetch::kBunList).c_str(), 0644);
+  }
+  return util::ok_status();
 }
 
 bool valid_registry(const std::string& r) {
@@ -59,7 +87,7 @@ bool valid_registry(const std::string& r) {
 
 std::vector<std::string> unread_lock_files(const std::string& worktree) {
   std::vector<std::string> out;
-  for (const char* name : {"pnpm-lock.yaml", "bun.lock", "bun.lockb", "yarn.lock"}) {
+  for (const char* name : {"bun.lockb", "yarn.lock"}) {
     struct stat st {};
     if (::lstat((worktree + "/" + name).c_str(), &st) == 0) {
       out.emplace_back(name);

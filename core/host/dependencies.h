@@ -19,22 +19,26 @@ struct Dependencies {
   fetch::FetchReport report;
 };
 
-// The fetch phase of a review: plans the worktree's npm lock file (nullopt without one) and
+// The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun; nullopt without
+// any) and
 // puts every tarball it pins in the store at `store_dir`, downloading misses with the host's
 // curl. Nothing of the worktree but package.json and the lock file is read.
 util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
                                                              const std::string& store_dir,
                                                              const fetch::FetchOptions& options);
 
-// Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox.
+// Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
+// npm's cache, pnpm's file: registry (fetch::kRegistryDir) and the list of Bun's cache folders
+// (fetch::kBunList) when the locks need them.
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir);
 
 // A registry the fetch may use: an https URL of a host, ending in '/'.
 bool valid_registry(const std::string& registry);
 
-// The lock files of other package managers in `worktree`, which are not read yet (named in the
-// review's log, so a project that needed them is not mistaken for one without dependencies).
+// The lock files of package managers the fetch does not read yet (bun.lockb, yarn.lock) in
+// `worktree`, named in the review's log, so a project that needed them is not mistaken for one
+// without dependencies.
 std::vector<std::string> unread_lock_files(const std::string& worktree);
 
 // Whether a fetch refusal is the host's (the registry unreachable, the store unwritable) rather

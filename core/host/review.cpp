@@ -199,7 +199,7 @@ int review(const ReviewRequest& request) {
       return host_failure(view.error());
     }
   } else {
-    std::cout << "review: dependencies: no npm lock file, nothing fetched";
+    std::cout << "review: dependencies: no npm, pnpm or Bun lock file, nothing fetched";
     for (const auto& name : unread_lock_files(clone)) {
       std::cout << " (" << name << " is not read yet)";
     }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <map>
 
+#include "core/launch/bun_cache_seed.h"
 #include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
 #include "core/launch/step_host.h"
@@ -173,10 +174,14 @@ class JobLoop {
       }
     }
     a_job_ran_ = true;
-    state.runner = {ctx_.workspace,       job.id,
-                    plan_.base,           plan_.workflow_file,
-                    ctx_.runtime_path,    make_job_dirs(ctx_.review_root, n),
-                    ctx_.dependency_cache};
+    state.runner = {ctx_.workspace,
+                    job.id,
+                    plan_.base,
+                    plan_.workflow_file,
+                    ctx_.runtime_path,
+                    make_job_dirs(ctx_.review_root, n),
+                    ctx_.dependency_cache,
+                    ctx_.dependency_registry};
     if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
       refuse_before(job, before.refusals());
       return false;
@@ -188,6 +193,14 @@ class JobLoop {
         return false;
       }
       state.runner.dependency_cache = *seeded;
+    }
+    // Bun reads only unpacked folders from its cache; each job's fresh cache gets them from the
+    // view. A package that cannot be unpacked is named here, and `bun install` fails offline.
+    if (!ctx_.dependency_cache.empty()) {
+      if (auto seeded = seed_bun_cache(ctx_.dependency_cache, state.runner.dirs.cache + "/bun");
+          !seeded) {
+        log_.line("reviewer: " + seeded.error().rule + ": " + seeded.error().message);
+      }
     }
     return true;
   }

@@ -51,7 +51,8 @@ struct LoopContext {
   std::string workspace;    // the worktree every step runs in
   std::string review_root;  // a fresh directory for per-job HOME, TMPDIR, caches, step files
   std::vector<std::string> runtime_path;
-  std::string dependency_cache;  // see exec::RunnerContext
+  std::string dependency_cache;     // see exec::RunnerContext
+  std::string dependency_registry;  // see exec::RunnerContext
 };
 
 // Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded

@@ -62,6 +62,16 @@ std::string dependency_cache() {
   return fetch::kDependencyMount;
 }
 
+// The view's file: registry, when the host placed a pnpm lock's tarballs in it.
+std::string dependency_registry(const std::string& cache) {
+  struct stat st {};
+  const std::string dir = cache + "/" + fetch::kRegistryDir;
+  if (cache.empty() || ::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return "";
+  }
+  return "file://" + dir + "/";
+}
+
 }  // namespace
 
 int run_launcher(const std::vector<std::string>& args, char** caller_env) {
@@ -152,9 +162,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
   exec::FdLogSink log(1);
-  auto outcome =
-      run_plan(plan, supervisor, guard, *scratch, log,
-               LoopContext{kWorkspace, scratch->build_dir(), image->path, dependency_cache()});
+  const std::string deps = dependency_cache();
+  auto outcome = run_plan(
+      plan, supervisor, guard, *scratch, log,
+      LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, dependency_registry(deps)});
   publish_build_reports(*scratch, plan, outcome, log);
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);

@@ -36,6 +36,7 @@ constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "NPM_CONFIG_CACHE"sv,
                                           "NPM_CONFIG_OFFLINE"sv,
                                           "NPM_CONFIG_LOGS_DIR"sv,
+                                          "NPM_CONFIG_REGISTRY"sv,
                                           "BUN_INSTALL_CACHE_DIR"sv};
 
 constexpr std::array kCredentialExact = {

@@ -256,7 +256,8 @@ class TreeBuilder {
   }
 
   void accept_key(Frame& parent, const Node& key, bool is_alias, const yaml_mark_t& mark) {
-    if (is_alias || !key.is_scalar() || !key.plain) {
+    const bool quoted_ok = bounds_.quoted_keys && key.is_scalar() && !key.scalar.empty();
+    if (is_alias || !key.is_scalar() || (!key.plain && !quoted_ok)) {
       stop("yaml-key-not-plain",
            "a mapping key must be a plain scalar (no quotes, block scalar, alias or null)", mark);
     }

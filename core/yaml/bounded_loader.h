@@ -14,6 +14,10 @@ struct Bounds {
   std::size_t max_bytes = 256 * 1024;
   std::size_t max_nodes = 50'000;  // every alias use counts as the whole subtree it names
   std::size_t max_depth = 32;      // also counted through aliases
+  // Whether a key may be a quoted scalar. Workflows keep keys plain (GitHub's reader and ours
+  // then agree on every key); pnpm-lock.yaml quotes every key that starts with '@' or holds a
+  // ':' ('@babel/core@7.24.0'), so its reader accepts quoted keys, still printable ASCII.
+  bool quoted_keys = false;
 };
 
 // Loads one YAML document from `text` (named `file` in locations) within `bounds`, building the

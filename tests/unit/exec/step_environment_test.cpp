@@ -17,6 +17,7 @@ RunnerContext context() {
           {"/opt/reviewer/runtimes/bun/bin"},
           {"/tmp/review/b/0-test", "/tmp/review/b/0-test/home", "/tmp/review/b/0-test/tmp",
            "/tmp/review/b/0-test/cache", "/tmp/review/b/0-test/runner-temp"},
+          "",
           ""};
 }
 
@@ -113,6 +114,23 @@ TEST(StepEnvironment, NpmSettingsOfTheViewAreLauncherOwned) {
   }
   EXPECT_THAT(e.entries, Contains("npm_config_offline=true"));
   EXPECT_THAT(e.entries, Contains("npm_config_cache=/var/cache/reviewer-deps"));
+}
+
+// pnpm reads the view as a file: registry only when the host placed one; a workflow cannot
+// point it back at the network.
+TEST(StepEnvironment, PointsPnpmAtTheViewsRegistryOnlyWhenOneIsMounted) {
+  RunnerContext ctx = context();
+  ctx.dependency_cache = "/var/cache/reviewer-deps";
+  auto npm_only = build_step_environment(ctx, files(), {}, {}, {}, {});
+  for (const auto& entry : npm_only.entries) {
+    EXPECT_NE(entry.rfind("npm_config_registry=", 0), 0u) << entry;
+  }
+  ctx.dependency_registry = "file:///var/cache/reviewer-deps/registry/";
+  auto e = build_step_environment(
+      ctx, files(), {{"NPM_CONFIG_REGISTRY", "https://registry.npmjs.org/", {}}}, {}, {}, {});
+  ASSERT_EQ(e.refusals.size(), 1u);
+  EXPECT_EQ(e.refusals[0].rule, "launcher-owned-env");
+  EXPECT_THAT(e.entries, Contains("npm_config_registry=file:///var/cache/reviewer-deps/registry/"));
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ class StoreFetch : public ::testing::Test {
   // A list of tarballs named by url, each pinned to the hash of `pinned_bytes`.
   void pin(const std::string& url, const std::string& pinned_bytes, const std::string& served) {
     list_.tarballs.push_back({"package-lock.json: \"node_modules/" + url + "\"", url,
-                              sha512_hex_of(pinned_bytes, dir_.path())});
+                              sha512_hex_of(pinned_bytes, dir_.path()), "", ""});
     net_.files[url] = served;
   }
   test_support::TempDir dir_;
@@ -140,6 +140,25 @@ TEST_F(StoreFetch, TheViewHoldsExactlyTheLocksTarballs) {
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_EQ(text.str(), "tarball a");
+}
+
+// pnpm's file: registry in the view: the same verified bytes at a registry path, and never a
+// path that leaves the view.
+TEST_F(StoreFetch, TheViewPlacesATarballAtItsRegistryPathOnly) {
+  pin("a", "tarball a", "tarball a");
+  ASSERT_TRUE(fetch_into_store(list_, *store_, net_, options_));
+  const std::string view = dir_ / "view";
+  ASSERT_TRUE(store_->link_as(list_.tarballs[0].sha512, view, "registry/@s/a/-/a-1.0.0.tgz"));
+  std::ifstream in(view + "/registry/@s/a/-/a-1.0.0.tgz");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "tarball a");
+  for (const char* hostile : {"registry/../../escape.tgz", "/etc/x.tgz", "registry/./a.tgz"}) {
+    auto placed = store_->link_as(list_.tarballs[0].sha512, view, hostile);
+    ASSERT_FALSE(placed) << hostile;
+    EXPECT_EQ(placed.error().rule, "dependency-store");
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "escape.tgz"));
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ class JobLoopTest : public ::testing::Test {
     }
     scratch_.emplace(std::move(*scratch));
     return run_plan(plan_, runner_, guard_, *scratch_, log_,
-                    LoopContext{workspace_.path(), scratch_->build_dir(), {}, {}});
+                    LoopContext{workspace_.path(), scratch_->build_dir(), {}, {}, {}});
   }
 
   // "job #n status: message" for every step report, 1-based as in the logs.

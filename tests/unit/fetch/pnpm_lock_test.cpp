@@ -1,0 +1,193 @@
+// pnpm-lock.yaml (v6, v9) through plan_fetch: the tarballs pnpm installs here, where the view
+// holds them, and every hostile lock refused by name with the full message.
+#include "core/fetch/pnpm_lock.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "core/fetch/fetch.h"
+#include "tests/support/temp_dir.h"
+
+namespace reviewer::fetch {
+namespace {
+
+constexpr const char* kMs =
+    "sha512-6FlzubTLZG3J2a/NVCAleEhjzq5oxgHyaCU9yYXvcLsvoVaHJq/s5xXI6/XXP6tz7R9xAOtHnSO/"
+    "tXtF3WRTlA==";
+
+constexpr const char* kManifest =
+    R"({"name": "app", "dependencies": {"ms": "^2.1.3"}, "devDependencies": {"@s/x": "1.0.0"}})";
+
+std::string v9(const std::string& packages, const std::string& importer_extra = "") {
+  return "lockfileVersion: '9.0'\n\nsettings:\n  autoInstallPeers: true\n\nimporters:\n\n  .:\n"
+         "    dependencies:\n      ms:\n        specifier: ^2.1.3\n        version: 2.1.3\n"
+         "    devDependencies:\n      '@s/x':\n        specifier: 1.0.0\n        version: 1.0.0\n" +
+         importer_extra + "\npackages:\n\n" + packages;
+}
+
+const std::string kMsPackage =
+    "  ms@2.1.3:\n    resolution: {integrity: " + std::string(kMs) + "}\n";
+const std::string kScoped =
+    "  '@s/x@1.0.0':\n    resolution: {integrity: " + std::string(kMs) + "}\n";
+
+class PnpmPlan : public ::testing::Test {
+ protected:
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::trunc) << text;
+  }
+  util::Result<std::optional<FetchList>> plan(const std::string& lock,
+                                              const std::string& manifest = kManifest) {
+    write("package.json", manifest);
+    write("pnpm-lock.yaml", lock);
+    return plan_fetch(dir_.path(), {});
+  }
+  // "rule: message" of every refusal.
+  std::vector<std::string> refused(const std::string& lock,
+                                   const std::string& manifest = kManifest) {
+    auto r = plan(lock, manifest);
+    EXPECT_FALSE(r);
+    std::vector<std::string> out;
+    if (!r) {
+      for (const auto& x : r.refusals()) {
+        out.push_back(x.rule + ": " + x.message);
+      }
+    }
+    return out;
+  }
+  test_support::TempDir dir_;
+};
+
+TEST_F(PnpmPlan, V9RegistryPackagesAreTheRegistrysTarballsAtTheirRegistryPaths) {
+  auto r = plan(v9(kMsPackage + "\n" + kScoped));
+  ASSERT_TRUE(r) << r.error().to_string();
+  ASSERT_TRUE(*r);
+  EXPECT_EQ((*r)->lock_file, "pnpm-lock.yaml");
+  ASSERT_EQ((*r)->tarballs.size(), 2u);
+  EXPECT_EQ((*r)->tarballs[0].url, "https://registry.npmjs.org/ms/-/ms-2.1.3.tgz");
+  EXPECT_EQ((*r)->tarballs[0].registry_path, "ms/-/ms-2.1.3.tgz");
+  EXPECT_EQ((*r)->tarballs[1].url, "https://registry.npmjs.org/@s/x/-/x-1.0.0.tgz");
+  EXPECT_EQ((*r)->tarballs[1].registry_path, "@s/x/-/x-1.0.0.tgz");
+  EXPECT_EQ((*r)->tarballs[1].bun_dir, "");
+}
+
+TEST_F(PnpmPlan, V6KeysWithPeersAndTopLevelGroups) {
+  const std::string lock =
+      "lockfileVersion: '6.0'\n\ndependencies:\n  ms:\n    specifier: ^2.1.3\n    version: 2.1.3\n"
+      "\ndevDependencies:\n  '@s/x':\n    specifier: 1.0.0\n    version: 1.0.0(ms@2.1.3)\n\n"
+      "packages:\n\n  /ms@2.1.3:\n    resolution: {integrity: " +
+      std::string(kMs) +
+      "}\n    dev: false\n\n  /@s/x@1.0.0(ms@2.1.3):\n    resolution: "
+      "{integrity: " +
+      kMs + "}\n    dev: true\n\n  /fsevents@2.3.3:\n    resolution: {integrity: " + kMs +
+      "}\n    os: [darwin]\n    optional: true\n";
+  auto r = plan(lock);
+  ASSERT_TRUE(r) << r.error().to_string();
+  ASSERT_EQ((*r)->tarballs.size(), 2u);
+  EXPECT_EQ((*r)->tarballs[1].registry_path, "@s/x/-/x-1.0.0.tgz");
+  EXPECT_EQ((*r)->other_platform, 1u);
+}
+
+TEST_F(PnpmPlan, V9OptionalOnlyWhenEverySnapshotIs) {
+  const std::string pkgs = kMsPackage + "\n" + kScoped +
+                           "\n  fsevents@2.3.3:\n    resolution: {integrity: " + kMs +
+                           "}\n    os: [darwin]\n";
+  auto r = plan(v9(pkgs) + "\nsnapshots:\n\n  fsevents@2.3.3:\n    optional: true\n");
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ((*r)->tarballs.size(), 2u);
+  EXPECT_EQ((*r)->other_platform, 1u);
+}
+
+TEST_F(PnpmPlan, HostileSourcesAreRefusedByName) {
+  const std::string pkgs =
+      kMsPackage + "\n" + kScoped +
+      "\n  g@1.0.0:\n    resolution: {type: git, repo: 'https://github.com/o/g', commit: abc}\n"
+      "\n  h@1.0.0:\n    resolution: {tarball: 'http://example.com/h-1.0.0.tgz', integrity: " +
+      kMs +
+      "}\n\n  f@1.0.0:\n    resolution: {tarball: 'https://evil.example/f/-/f-1.0.0.tgz', "
+      "integrity: " +
+      kMs +
+      "}\n\n  d@1.0.0:\n    resolution: {directory: ../d, type: directory}\n"
+      "\n  n@1.0.0:\n    resolution: {integrity: sha1-abc}\n";
+  EXPECT_THAT(
+      refused(v9(pkgs)),
+      ::testing::ElementsAre(
+          "dependency-source-refused: pnpm-lock.yaml pins \"g@1.0.0\" to the git source "
+          "\"git+https://github.com/o/g#abc\"; accepted: a tarball of https://registry.npmjs.org/ "
+          "with a sha512 integrity",
+          "dependency-source-refused: pnpm-lock.yaml pins \"h@1.0.0\" to the plain http URL "
+          "\"http://example.com/h-1.0.0.tgz\"; accepted: a tarball of "
+          "https://registry.npmjs.org/ with a sha512 integrity",
+          "dependency-source-refused: pnpm-lock.yaml pins \"f@1.0.0\" to the foreign host "
+          "https://evil.example: \"https://evil.example/f/-/f-1.0.0.tgz\"; accepted: a tarball "
+          "of https://registry.npmjs.org/ with a sha512 integrity",
+          "dependency-source-refused: pnpm-lock.yaml pins \"d@1.0.0\" to a link to the folder "
+          "\"file:../d\"; accepted: a tarball of https://registry.npmjs.org/ with a sha512 "
+          "integrity",
+          ::testing::StartsWith("dependency-integrity-missing: pnpm-lock.yaml: \"n@1.0.0\"")));
+}
+
+TEST_F(PnpmPlan, WorkspacesAndLinkedRootDependenciesAreRefused) {
+  auto lock =
+      v9(kMsPackage + "\n" + kScoped,
+         "      local:\n        specifier: link:../local\n        version: link:../local\n") +
+      "";
+  // The importer's `local` sits under devDependencies; package.json declares it too.
+  auto out = refused(lock + "", R"({"dependencies": {"ms": "^2.1.3"},
+                     "devDependencies": {"@s/x": "1.0.0", "local": "link:../local"}})");
+  EXPECT_THAT(out, ::testing::ElementsAre(
+                       "dependency-source-refused: pnpm-lock.yaml pins \"local\" to the folder "
+                       "\"link:../local\"; accepted: a tarball of the registry with a sha512 "
+                       "integrity"));
+  std::string ws = v9(kMsPackage + "\n" + kScoped);
+  ws.replace(ws.find("\npackages:"), 0, "\n  packages/a:\n    dependencies: {}\n");
+  EXPECT_THAT(refused(ws), ::testing::ElementsAre(
+                               "dependency-source-refused: pnpm-lock.yaml has the workspace "
+                               "importer \"packages/a\"; accepted: a single project (importer "
+                               "\".\"), whose packages all come from the registry"));
+}
+
+TEST_F(PnpmPlan, SpecifiersAreComparedAsFrozenLockfileDoes) {
+  const std::string lock = v9(kMsPackage + "\n" + kScoped);
+  EXPECT_THAT(
+      refused(lock, R"({"dependencies": {"ms": "^2.1.0", "new": "1"}})"),
+      ::testing::ElementsAre(
+          "dependency-lock-mismatch: package.json and pnpm-lock.yaml are not in sync: "
+          "dependencies \"ms\" is \"^2.1.0\" in package.json but \"^2.1.3\" in the lock; a "
+          "frozen-lockfile install would refuse it (update the lock with `pnpm install`)",
+          "dependency-lock-mismatch: package.json and pnpm-lock.yaml are not in sync: "
+          "dependencies \"new\": \"1\" is not in the lock; a frozen-lockfile install would "
+          "refuse it (update the lock with `pnpm install`)",
+          "dependency-lock-mismatch: package.json and pnpm-lock.yaml are not in sync: "
+          "devDependencies \"@s/x\": \"1.0.0\" is in the lock only; a frozen-lockfile install "
+          "would refuse it (update the lock with `pnpm install`)"));
+  // With autoInstallPeers, a peer declared nowhere else is a dependency.
+  EXPECT_TRUE(plan(lock, R"({"peerDependencies": {"ms": "^2.1.3"},
+                             "devDependencies": {"@s/x": "1.0.0"}})"));
+}
+
+TEST_F(PnpmPlan, VersionsAndShapesPnpmDoesNotWriteAreRefused) {
+  EXPECT_THAT(refused("lockfileVersion: 5.4\n"),
+              ::testing::ElementsAre("dependency-lock-version: pnpm-lock.yaml has lockfileVersion "
+                                     "\"5.4\"; accepted: 6.x (pnpm 8) or 9.x (pnpm 9 and 10)"));
+  EXPECT_THAT(refused(v9("  ms@2.1.3: {}\n")),
+              ::testing::ElementsAre("dependency-lock-invalid: pnpm-lock.yaml package "
+                                     "\"ms@2.1.3\" has no `resolution` mapping or a platform field "
+                                     "that is not a list"));
+  EXPECT_THAT(refused("a: &x [*x]\n"),
+              ::testing::ElementsAre(::testing::StartsWith(
+                  "dependency-lock-invalid: pnpm-lock.yaml is not YAML pnpm writes: yaml-")));
+  // A billion laughs costs a bounded pass.
+  std::string laughs = "lockfileVersion: '9.0'\na: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  for (char c = 'b'; c <= 'k'; ++c) {
+    laughs += std::string(1, c) + ": &" + c + " [*" + char(c - 1) + ", *" + char(c - 1) + ", *" +
+              char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + "]\n";
+  }
+  EXPECT_THAT(refused(laughs), ::testing::ElementsAre(::testing::StartsWith(
+                                   "dependency-lock-invalid: pnpm-lock.yaml is not YAML pnpm "
+                                   "writes: yaml-too-many-nodes")));
+}
+
+}  // namespace
+}  // namespace reviewer::fetch
