@@ -35,7 +35,8 @@ void print_text(const plan::Plan& p) {
               << (job.matrix_label.empty() ? "" : ", matrix " + job.matrix_label) << ")\n";
     for (const auto& s : job.steps) {
       std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
-                << s.plugin->name << "] " << (s.step.name ? *s.step.name : s.step.action);
+                << (s.plugin != nullptr ? s.plugin->name : "never") << "] "
+                << (s.step.name ? *s.step.name : s.step.action);
       if (!s.release.empty()) {
         std::cout << " (" << s.step.action << "@" << s.tag << " taken as " << s.release
                   << ", the newest reviewed release it can name)";

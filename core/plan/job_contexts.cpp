@@ -12,8 +12,8 @@ namespace {
 // Of the github context, what a pull request event fixes before any job starts. Everything else
 // (the merge commit's sha, refs, the repository and its owner, run ids, the event payload, the
 // token) is the real run's and unknown to the review.
-constexpr std::array<std::string_view, 6> kKnownGithub = {
-    "event_name", "base_ref", "job", "workspace", "server_url", "api_url"};
+constexpr std::array<std::string_view, 6> kKnownGithub = {"event_name", "base_ref",   "job",
+                                                          "workspace",  "server_url", "api_url"};
 
 // The runner's facts: GitHub's Linux x64 image; its temp directory is the launcher's per job.
 constexpr std::array<std::string_view, 3> kKnownRunner = {"os", "arch", "environment"};
@@ -46,7 +46,7 @@ expr::Scope scope_for(Field field) {
       s.contexts = {"github", "needs", "strategy", "matrix", "vars", "secrets", "inputs"};
       break;
     case Field::kJobOutput:
-      s.contexts = {"github", "needs", "strategy", "matrix", "job", "runner",
+      s.contexts = {"github", "needs", "strategy", "matrix", "job",   "runner",
                     "env",    "vars",  "secrets",  "steps",  "inputs"};
       break;
     case Field::kStepIf:
@@ -56,7 +56,7 @@ expr::Scope scope_for(Field field) {
       s.functions.push_back(expr::hash_files_function());
       break;
     case Field::kStepValue:
-      s.contexts = {"github", "needs", "strategy", "matrix", "job", "runner",
+      s.contexts = {"github", "needs", "strategy", "matrix", "job",   "runner",
                     "env",    "vars",  "secrets",  "steps",  "inputs"};
       s.functions = {expr::hash_files_function()};
       break;
@@ -100,8 +100,7 @@ Classified classify(const expr::References& refs) {
     note(Knowledge::kUnknown, shown(use));
   }
   for (const auto& f : refs.functions) {
-    if (f == "success" || f == "failure" || f == "always" || f == "cancelled" ||
-        f == "hashfiles") {
+    if (f == "success" || f == "failure" || f == "always" || f == "cancelled" || f == "hashfiles") {
       note(Knowledge::kRunTime, f + "()");
     }
   }

@@ -396,6 +396,13 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
         step->working_directory = d.working_directory;
       }
     }
+    if (condition.kind == Condition::Kind::kNever) {
+      // Never runs (its `if:` is false at plan time): no plugin plans or executes it, so the
+      // action needs no review; the plan lists it as never.
+      out.steps.push_back(PlannedStep{std::move(*step), nullptr, true, std::move(condition), "",
+                                      std::nullopt, "", ""});
+      continue;
+    }
     const plugins::PluginLibrary* plugin = planning.registry.find(step->action);
     if (plugin == nullptr) {
       f.refuse("unsupported-action",

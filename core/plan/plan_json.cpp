@@ -31,7 +31,7 @@ nlohmann::json to_json(const Plan& plan) {
     for (const auto& s : job.steps) {
       nlohmann::json j{{"index", s.step.index},
                        {"action", s.step.action},
-                       {"plugin", s.plugin->name},
+                       {"plugin", s.plugin != nullptr ? s.plugin->name : ""},
                        {"decision", s.skip ? "skip" : "run"},
                        {"location", location_json(s.step.location)}};
       if (!s.step.ref.empty()) {

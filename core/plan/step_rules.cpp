@@ -225,7 +225,11 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
       }
     }
   }
-  if (const yaml::Node* env = node.find("env")) {
+  // A step whose `if:` is false whatever happens never runs: its env, inputs and script are
+  // never evaluated on CI, so they are not read here either (a `${{ secrets.GITHUB_TOKEN }}` in
+  // a step that cannot run is no reason to refuse the job).
+  const bool never = read_out.condition.kind == Condition::Kind::kNever;
+  if (const yaml::Node* env = node.find("env"); env != nullptr && !never) {
     step.env = read_env(*env, "step", site, f);
   }
   if (const yaml::Node* t = node.find("timeout-minutes")) {
@@ -280,7 +284,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
                      "input " + quote(key.scalar) + " is the unquoted " + quote(text) + ": " +
                          *read.refusal + "; quote it to keep the text",
                      value);
-          } else if (!workflow::contains_expression(text)) {
+          } else if (!workflow::contains_expression(text) || never) {
             step.inputs.push_back({key.scalar, text, key.location});
           } else if (auto v = read_field(text, site.field, site.contexts, false,
                                          "input " + quote(key.scalar), value.location, f)) {
@@ -304,7 +308,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
                "the script is the unquoted " + quote(run->scalar) + ": " + *read.refusal +
                    "; quote it to keep the text",
                *run);
-    } else if (!workflow::contains_expression(read.text)) {
+    } else if (!workflow::contains_expression(read.text) || never) {
       step.run = std::move(read.text);
     } else if (auto v = read_field(read.text, site.field, site.contexts, site.run_time_allowed,
                                    "the script", run->location, f)) {

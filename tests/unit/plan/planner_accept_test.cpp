@@ -300,3 +300,31 @@ TEST(StepNames, AreShownAsCiShowsThem) {
 
 }  // namespace
 }  // namespace reviewer::plan
+
+namespace reviewer::plan {
+namespace {
+
+// A step whose `if:` is false at plan time never runs: its action needs no plugin and its
+// inputs are never evaluated, as on CI; in the combination where it runs, both count again.
+TEST(NeverSteps, NeedNoPluginAndAreNotEvaluated) {
+  const std::string wf =
+      std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+      "    strategy:\n      matrix:\n        node: [22, 24]\n    steps:\n      - uses: " +
+      testing::kCheckout +
+      "\n      - if: matrix.node == 24\n        uses: coverallsapp/github-action@master\n"
+      "        with:\n          github-token: ${{ secrets.GITHUB_TOKEN }}\n";
+  auto never = reviewer::plan::plan_text(
+      wf, {".github/workflows/ci.yml", "build", "main", {{"node", "22"}}}, testing::registry());
+  ASSERT_TRUE(never) << report::to_text(never.error());
+  EXPECT_EQ(never->jobs[0].steps[1].condition.kind, Condition::Kind::kNever);
+  EXPECT_EQ(never->jobs[0].steps[1].plugin, nullptr);
+  auto runs = reviewer::plan::plan_text(
+      wf, {".github/workflows/ci.yml", "build", "main", {{"node", "24"}}}, testing::registry());
+  ASSERT_FALSE(runs);
+  EXPECT_EQ(runs.refusals().size(), 2U);
+  EXPECT_EQ(runs.refusals()[0].rule, "expression-value-unknown");
+  EXPECT_EQ(runs.refusals()[1].rule, "unsupported-action");
+}
+
+}  // namespace
+}  // namespace reviewer::plan
