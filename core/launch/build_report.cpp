@@ -36,13 +36,19 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"status", to_string(s.status)},
                      {"exit_code", s.exit_code},
                      {"seconds", s.seconds},
-                     {"message", s.message}});
+                     {"message", s.message},
+                     {"condition", s.condition}});
     cases.push_back({s.job, std::to_string(s.index + 1) + " " + s.name,
                      std::string(to_string(s.status)), s.message, s.seconds});
   }
   nlohmann::json jobs = nlohmann::json::array();
   for (const auto& j : outcome.jobs) {
-    jobs.push_back({{"id", j.id}, {"status", to_string(j.status)}, {"killed", j.killed}});
+    std::string matrix;
+    for (const auto& pj : plan.jobs) {
+      matrix = pj.id == j.id ? pj.matrix_label : matrix;
+    }
+    jobs.push_back(
+        {{"id", j.id}, {"matrix", matrix}, {"status", to_string(j.status)}, {"killed", j.killed}});
   }
   nlohmann::json doc{{"verdict", verdict_name(outcome.verdict)},
                      {"summary", outcome.summary},

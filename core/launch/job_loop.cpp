@@ -279,6 +279,7 @@ class JobLoop {
                       RunStatus::kNotRun,
                       -1,
                       0,
+                      "",
                       ""};
     const StepScene scene{*state.job,       finished_,  steps,
                           state.github_env, job_failed, state.runner.dirs.runner_temp};
@@ -290,6 +291,10 @@ class JobLoop {
     };
     std::string error;
     const auto may_run = step_may_run(planned, scene, error);
+    if (!planned.condition.written.empty() && may_run) {
+      report.condition =
+          "if: " + planned.condition.written + " is " + (*may_run ? "true" : "false");
+    }
     std::optional<plan::PlannedStep> step;
     if (may_run.value_or(false)) {
       step = substituted(planned, scene, error);

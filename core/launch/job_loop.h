@@ -30,6 +30,8 @@ struct StepReport {
   int exit_code = -1;
   double seconds = 0;
   std::string message;
+  // The step's `if:` and what it was ("matrix.os == 'x' is false"); empty without one.
+  std::string condition;
 };
 
 struct JobReport {

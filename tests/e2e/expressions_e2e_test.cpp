@@ -29,7 +29,12 @@ TEST_F(LauncherE2E, AMatrixJobRunsTheChosenCombinationAndSkipsStepsByItsIf) {
   repo.clone();
   SandboxRun run = assigned_job("test");
   run.matrix = "suite=lint";
+  run.after = "cat /tmp/review/report.json";
   auto r = run_launcher(repo.workspace(), run);
+  // The report names the combination and each condition's value.
+  EXPECT_THAT(r.after, HasSubstr("\"matrix\": \"os=ubuntu-latest, suite=lint\""));
+  EXPECT_THAT(r.after, HasSubstr("\"condition\": \"if: matrix.suite == 'lint' is true\""));
+  EXPECT_THAT(r.after, HasSubstr("\"condition\": \"if: matrix.suite != 'lint' is false\""));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("reviewer: job 'test' (os=ubuntu-latest, suite=lint) started"));
   EXPECT_THAT(r.output, HasSubstr("] suite=lint index=1 of 2\n"));

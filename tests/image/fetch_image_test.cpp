@@ -124,11 +124,14 @@ TEST_F(FetchReview, InstallsRealDependenciesOfflineAndASecondReviewFetchesNothin
 }
 
 // The store is read-only in the sandbox: a step cannot plant a tarball for the next review.
-TEST_F(FetchReview, TheStoreIsReadOnlyInTheSandbox) {
+TEST_F(FetchReview, TheStoreIsReadOnlyInTheSandboxAndEachJobCachesInItsOwnCopy) {
   std::ofstream(repo_ + "/.github/workflows/ci.yml", std::ios::trunc)
       << "on: pull_request\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
          "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n"
-         "      - run: test \"$npm_config_cache\" = /var/cache/reviewer-deps\n"
+         // The job's npm cache is its own writable copy of the read-only view.
+         "      - run: test \"$npm_config_cache\" != /var/cache/reviewer-deps\n"
+         "      - run: test -d \"$npm_config_cache/_cacache/content-v2/sha512\"\n"
+         "      - run: mkdir \"$npm_config_cache/_cacache/tmp\"\n"
          "      - run: test \"$npm_config_offline\" = true\n"
          "      - run: if touch /var/cache/reviewer-deps/x; then exit 1; fi\n"
          "      - run: if rm -rf /var/cache/reviewer-deps/_cacache; then exit 1; fi\n"
