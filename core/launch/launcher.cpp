@@ -141,9 +141,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
     return refused_all(r);
   }
-  // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, where a job
-  // could leave files for the next one.
-  auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run"});
+  // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
+  // memory and message queues (podman mounts both; the run model too) and its System V IPC
+  // objects, where a job could leave state for the next one.
+  auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run", "/dev/shm", "/dev/mqueue"}, true);
   if (!scratch) {
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }

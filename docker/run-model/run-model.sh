@@ -94,6 +94,8 @@ done
 ln -s /proc/self/fd "$newroot/dev/fd"
 for i in 0 1 2; do ln -s "/proc/self/fd/$i" "$newroot/dev/$(sed -n "$((i+1))p" <<<$'stdin\nstdout\nstderr')"; done
 mkdir -p "$newroot/dev/shm" && mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$newroot/dev/shm"
+# POSIX message queues of the sandbox's own IPC namespace, as podman and docker mount them.
+mkdir -p "$newroot/dev/mqueue" && mount -t mqueue -o nosuid,nodev,noexec mqueue "$newroot/dev/mqueue"
 for t in tmp var/tmp run; do mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$newroot/$t"; done
 mount --bind "$workspace" "$newroot/workspace"
 mount --rbind -o ro "$prefix" "$newroot/opt/reviewer"; mount -o remount,bind,ro "$newroot/opt/reviewer"
