@@ -3,11 +3,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "core/util/unique_fd.h"
@@ -60,7 +63,44 @@ util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool
   return pid;
 }
 
-// Waits for `pid`; past `limit` kills its process group and reaps it.
+// The host's children now: the commands it started and, as a subreaper, whatever they left
+// behind when they died.
+std::vector<pid_t> children() {
+  std::vector<pid_t> out;
+  std::error_code ec;
+  // An orphan is re-parented to any live thread of the subreaper: every task's list counts.
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+    std::ifstream in(task.path() / "children");
+    for (pid_t p = 0; in >> p;) {
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+// Kills and reaps every process left below the host: a command killed at its limit may leave
+// descendants outside its process group (a stopped nsenter's child, a sandbox's PID 1); as the
+// subreaper the host inherits them and ends them. Whichever ends first is reaped first: a PID
+// namespace's init does not finish exiting until every process of its namespace is reaped, and
+// one re-parented here (the launcher, nsenter's child) only the host can reap, so waiting for a
+// given pid could wait for ever. Bounded: a process that will not die within 30 s is left.
+void reap_leftovers() {
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < give_up) {
+    const std::vector<pid_t> left = children();
+    if (left.empty()) {
+      return;
+    }
+    for (pid_t p : left) {
+      ::kill(p, SIGKILL);
+    }
+    while (::waitpid(-1, nullptr, WNOHANG | __WALL) > 0) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+// Waits for `pid`; past `limit` kills its process group, reaps it and whatever it left.
 Exit wait_for(pid_t pid, const std::optional<std::chrono::milliseconds>& limit) {
   const auto deadline = limit ? std::chrono::steady_clock::now() + *limit
                               : std::chrono::steady_clock::time_point::max();
@@ -77,6 +117,7 @@ Exit wait_for(pid_t pid, const std::optional<std::chrono::milliseconds>& limit) 
       kill(-pid, SIGKILL);
       while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
       }
+      reap_leftovers();
       return {status_of(wstatus), true};
     }
     if (limit) {
@@ -110,6 +151,11 @@ util::Result<Exit> run_command(const std::vector<std::string>& argv,
     if (!out.valid()) {
       return failure(argv, "cannot write " + options.stdout_file + ": " + std::strerror(errno));
     }
+  }
+  if (options.limit) {
+    // What a limited command leaves behind when killed is re-parented to the host, not to init,
+    // so the host can end it (reap_leftovers).
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   }
   auto pid = spawn(argv, out.get(), options.quiet_stderr);
   if (!pid) {

@@ -17,7 +17,9 @@ struct Exit {
 };
 
 struct CommandOptions {
-  // Kill the command's process group and report timed_out after this long; none: wait.
+  // Kill the command's process group and report timed_out after this long; none: wait. With a
+  // limit the host becomes a child subreaper, and at the limit also kills and reaps whatever the
+  // command left outside its process group.
   std::optional<std::chrono::milliseconds> limit;
   // Where its stdout goes: the host's own stdout (streamed) when empty, else this file
   // (created or truncated, mode 0600).
