@@ -1,10 +1,14 @@
 #include "core/launch/build_report.h"
 
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "core/exec/line_writer.h"
 #include "core/launch/replace_file.h"
 #include "core/report/junit.h"
+#include "core/report/source_excerpt.h"
 
 namespace reviewer::launch {
 namespace {
@@ -21,7 +25,50 @@ const char* verdict_name(BuildOutcome::Verdict v) {
   return "unknown";
 }
 
+std::string cell(const std::string& text, std::size_t width) {
+  return text + std::string(width > text.size() ? width - text.size() : 0, ' ');
+}
+
 }  // namespace
+
+std::vector<std::string> summary_table(const BuildOutcome& outcome) {
+  std::vector<std::array<std::string, 5>> rows{{"job", "step", "outcome", "time", "killed"}};
+  for (const auto& job : outcome.jobs) {
+    const std::size_t first = rows.size();
+    for (const auto& s : outcome.steps) {
+      if (s.job != job.id) {
+        continue;
+      }
+      const bool ran = s.status != RunStatus::kNotRun;
+      rows.push_back(
+          {report::printable(s.job), fmt::format("#{} {}", s.index + 1, report::printable(s.name)),
+           std::string(to_string(s.status)), ran ? fmt::format("{:.3f} s", s.seconds) : "-", ""});
+    }
+    if (rows.size() == first) {
+      rows.push_back({report::printable(job.id), "-", std::string(to_string(job.status)), "-", ""});
+    }
+    rows.back()[4] = job.killed.empty() ? "" : fmt::format("{}", fmt::join(job.killed, ", "));
+  }
+  std::array<std::size_t, 5> width{};
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      width[i] = std::max(width[i], row[i].size());
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& row : rows) {
+    std::size_t n = row.size();
+    while (n > 1 && row[n - 1].empty()) {
+      --n;  // no trailing empty cells
+    }
+    std::string line = "reviewer: ";
+    for (std::size_t i = 0; i < n; ++i) {
+      line += i + 1 < n ? cell(row[i], width[i]) + " | " : row[i];
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
 
 util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
                                  const BuildOutcome& outcome) {
@@ -39,6 +86,14 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"message", s.message}});
     cases.push_back({s.job, std::to_string(s.index + 1) + " " + s.name,
                      std::string(to_string(s.status)), s.message, s.seconds});
+  }
+  const bool a_step_failed =
+      std::any_of(cases.begin(), cases.end(), [](const auto& c) { return c.status == "failed"; });
+  if (outcome.verdict != BuildOutcome::Verdict::kOk && !a_step_failed) {
+    // A refused or interrupted build has no failed step to show; a CI tool reading an empty
+    // document would show nothing wrong.
+    cases.push_back({"review-build", "verdict", "failed",
+                     std::string(verdict_name(outcome.verdict)) + ": " + outcome.summary, 0});
   }
   nlohmann::json jobs = nlohmann::json::array();
   for (const auto& j : outcome.jobs) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
@@ -9,11 +10,19 @@
 
 namespace reviewer::launch {
 
-// Writes report.json (the plan and every job's and step's outcome) and report.xml (JUnit) into
+// Writes report.json (the plan and every job's and step's outcome) and report.xml (JUnit; a
+// build that failed without a failed step, refused or interrupted, gets a failing test case
+// `review-build` / `verdict` with the reason, never an empty document) into
 // the open directory `dir_fd`, shown as `dir`, each replacing whatever is under its name
 // (replace_file_at). Both are attempted; the first failure is returned (report-unwritable).
 util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
                                  const BuildOutcome& outcome);
+
+// The summary a person reads at the end of the log: one row per step of every job (a job none of
+// whose steps ran gets one row), with its outcome, duration and, on the job's last row, what was
+// killed when the job ended; the header first, columns padded to line up. Names are escaped as
+// everything a workflow chose.
+std::vector<std::string> summary_table(const BuildOutcome& outcome);
 
 // Once no step runs any more: takes the review root back from whatever a job put in its place
 // and writes both reports into it. When that fails an ok verdict becomes a failure naming

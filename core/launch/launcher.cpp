@@ -157,6 +157,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
       run_plan(plan, supervisor, guard, *scratch, log,
                LoopContext{kWorkspace, scratch->build_dir(), image->path, dependency_cache()});
   publish_build_reports(*scratch, plan, outcome, log);
+  for (const auto& line : summary_table(outcome)) {
+    log.line(line);
+  }
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
   exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));
