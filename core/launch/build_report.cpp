@@ -92,8 +92,12 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
   if (outcome.verdict != BuildOutcome::Verdict::kOk && !a_step_failed) {
     // A refused or interrupted build has no failed step to show; a CI tool reading an empty
     // document would show nothing wrong.
-    cases.push_back({"review-build", "verdict", "failed",
-                     std::string(verdict_name(outcome.verdict)) + ": " + outcome.summary, 0});
+    report::TestCase verdict;
+    verdict.suite = "review-build";
+    verdict.name = "verdict";
+    verdict.status = "failed";
+    verdict.message = std::string(verdict_name(outcome.verdict)) + ": " + outcome.summary;
+    cases.push_back(std::move(verdict));
   }
   nlohmann::json jobs = nlohmann::json::array();
   for (const auto& j : outcome.jobs) {
