@@ -1,6 +1,7 @@
 #include "core/host/host_process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -33,7 +34,8 @@ int status_of(int wstatus) {
 
 // posix_spawnp with stdin from /dev/null, stdout to `out_fd` when >= 0, stderr to /dev/null when
 // `quiet`, and a process group of its own so a timeout can end everything it started.
-util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool quiet) {
+util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool quiet,
+                          const std::vector<std::string>& extra_env = {}) {
   std::vector<char*> args;
   args.reserve(argv.size() + 1);
   for (const auto& a : argv) {
@@ -54,7 +56,15 @@ util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attr, 0);
   pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  std::vector<char*> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    env.push_back(*e);
+  }
+  for (const auto& e : extra_env) {
+    env.push_back(const_cast<char*>(e.c_str()));  // posix_spawn's signature, not a write
+  }
+  env.push_back(nullptr);
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), env.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (rc != 0) {
@@ -126,6 +136,82 @@ Exit wait_for(pid_t pid, const std::optional<std::chrono::milliseconds>& limit) 
   }
 }
 
+// The last non-empty line of `text`.
+std::string last_line_of(std::string text) {
+  while (!text.empty() && text.back() == '\n') {
+    text.pop_back();
+  }
+  const auto nl = text.rfind('\n');
+  return nl == std::string::npos ? text : text.substr(nl + 1);
+}
+
+// wait_for, copying what `pid` writes to `read_fd` to the host's stdout meanwhile and keeping its
+// last line. After the command ends, only what is already in the pipe is read: a process it left
+// holding the pipe cannot hold the host.
+Exit wait_teeing(pid_t pid, int read_fd, const std::optional<std::chrono::milliseconds>& limit,
+                 std::string& last_line) {
+  const auto deadline = limit ? std::chrono::steady_clock::now() + *limit
+                              : std::chrono::steady_clock::time_point::max();
+  std::string tail;
+  bool open = true;
+  auto pump = [&](int timeout_ms) {
+    pollfd p{read_fd, POLLIN, 0};
+    while (open && ::poll(&p, 1, timeout_ms) > 0) {
+      char buf[16384];
+      const ssize_t n = ::read(read_fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) {
+        continue;
+      }
+      if (n <= 0) {
+        open = n < 0 && errno == EAGAIN;
+        return;
+      }
+      for (ssize_t done = 0; done < n;) {
+        const ssize_t w = ::write(1, buf + done, static_cast<std::size_t>(n - done));
+        if (w <= 0 && errno != EINTR) {
+          break;
+        }
+        done += w > 0 ? w : 0;
+      }
+      tail.append(buf, static_cast<std::size_t>(n));
+      if (tail.size() > 65536) {
+        tail.erase(0, tail.size() - 65536);
+      }
+      timeout_ms = 0;
+    }
+  };
+  int wstatus = 0;
+  Exit out;
+  for (;;) {
+    if (open) {
+      pump(20);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    const pid_t got = waitpid(pid, &wstatus, WNOHANG);
+    if (got == pid) {
+      out = {status_of(wstatus), false};
+      break;
+    }
+    if (got < 0 && errno != EINTR) {
+      out = {128, false};
+      break;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill(-pid, SIGKILL);
+      while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+      }
+      reap_leftovers();
+      out = {status_of(wstatus), true};
+      break;
+    }
+  }
+  ::fcntl(read_fd, F_SETFL, ::fcntl(read_fd, F_GETFL) | O_NONBLOCK);
+  pump(0);
+  last_line = last_line_of(tail);
+  return out;
+}
+
 }  // namespace
 
 std::string command_line(const std::vector<std::string>& argv) {
@@ -157,7 +243,21 @@ util::Result<Exit> run_command(const std::vector<std::string>& argv,
     // so the host can end it (reap_leftovers).
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   }
-  auto pid = spawn(argv, out.get(), options.quiet_stderr);
+  if (options.last_line != nullptr && !out.valid()) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+      return failure(argv, std::string("pipe: ") + std::strerror(errno));
+    }
+    util::UniqueFd read_end(fds[0]);
+    util::UniqueFd write_end(fds[1]);
+    auto pid = spawn(argv, write_end.get(), options.quiet_stderr, options.extra_env);
+    write_end.reset();
+    if (!pid) {
+      return pid.error();
+    }
+    return wait_teeing(*pid, read_end.get(), options.limit, *options.last_line);
+  }
+  auto pid = spawn(argv, out.get(), options.quiet_stderr, options.extra_env);
   if (!pid) {
     return pid.error();
   }

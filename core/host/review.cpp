@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "core/host/attested_verdict.h"
 #include "core/host/clone.h"
 #include "core/host/dependencies.h"
 #include "core/host/engine.h"
@@ -265,9 +266,10 @@ int review(const ReviewRequest& request) {
   spec.base = request.base;
   spec.matrix = matrix_lines;
   spec.limit = std::chrono::seconds(seconds);
-  if (!request.reports_dir.empty()) {
-    spec.reports_dir = fs::absolute(request.reports_dir).string();
-  }
+  // The reports always come out: the host checks report.json's attestation with the verdict's.
+  spec.reports_dir = request.reports_dir.empty() ? scratch.path() + "/reports"
+                                                 : fs::absolute(request.reports_dir).string();
+  spec.nonce = make_nonce();
   spec.dependencies = dependency_view;
   spec.limits = SandboxLimits{request.pids_limit, request.memory_limit, request.cpu_limit};
   auto ran = (*engine)->run(spec);
@@ -282,7 +284,19 @@ int review(const ReviewRequest& request) {
                                            std::to_string(seconds) + " seconds and was killed");
   }
   if (ran->status >= 0 && ran->status <= 4) {
-    return ran->status;  // the launcher printed its own verdict last
+    // The exit code alone is not the verdict: a step that killed the launcher, or outlived it,
+    // could have written the reports and lines; only the launcher knew the nonce.
+    launch::AttestedFacts expected{"",           request.workflow, request.job, request.base,
+                                   matrix_lines, resolution.image, ""};
+    const VerdictCheck check = check_verdict(
+        ran->status, ran->last_line, spec.reports_dir + "/report.json", spec.nonce, expected);
+    if (!check.trusted) {
+      return say(ExitCode::kBuildFailed,
+                 "review-build-failed: unattested verdict: " + report::printable(check.why));
+    }
+    std::cout << "review: the verdict is attested (HMAC-SHA256 keyed by this review's nonce)\n";
+    std::cout << check.verdict << std::endl;  // the launcher's verdict, last, as it said it
+    return ran->status;
   }
   if (ran->status >= 125 && ran->status <= 127) {  // the engine's own: could not exec
     return host_failure({"host-command",

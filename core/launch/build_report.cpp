@@ -9,6 +9,7 @@
 #include "core/launch/replace_file.h"
 #include "core/report/junit.h"
 #include "core/report/source_excerpt.h"
+#include "core/util/sha256.h"
 
 namespace reviewer::launch {
 namespace {
@@ -71,7 +72,7 @@ std::vector<std::string> summary_table(const BuildOutcome& outcome) {
 }
 
 util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
-                                 const BuildOutcome& outcome) {
+                                 const BuildOutcome& outcome, ReportAttestation* attestation) {
   nlohmann::json steps = nlohmann::json::array();
   std::vector<report::TestCase> cases;
   for (const auto& s : outcome.steps) {
@@ -108,16 +109,34 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"plan", plan::to_json(plan)},
                      {"jobs", jobs},
                      {"steps", steps}};
+  std::string xml_text = report::to_junit(cases);
+  if (attestation != nullptr) {
+    AttestedFacts& f = attestation->facts;
+    doc["assignment"] = {
+        {"workflow", f.workflow}, {"job", f.job}, {"base", f.base}, {"matrix", f.matrix}};
+    doc["image"] = f.image;
+    f.verdict = verdict_name(outcome.verdict);
+    f.report_sha256 = util::sha256_hex(doc.dump(2) + "\n");
+    if (attestation->nonce) {
+      const std::string mac = attestation_mac(*attestation->nonce, f);
+      doc["attestation"] = {{"hmac_sha256", mac}, {"report_sha256", f.report_sha256}};
+      xml_text += "<!-- attestation hmac-sha256=" + mac + " -->\n";
+    } else {
+      doc["attestation"] = "unattested";
+      xml_text += "<!-- unattested -->\n";
+    }
+  }
   auto json = replace_file_at(dir_fd, "report.json", doc.dump(2) + "\n", dir + "/report.json");
-  auto xml = replace_file_at(dir_fd, "report.xml", report::to_junit(cases), dir + "/report.xml");
+  auto xml = replace_file_at(dir_fd, "report.xml", xml_text, dir + "/report.xml");
   return json ? xml : json;
 }
 
 void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOutcome& outcome,
-                           exec::LogSink& log) {
+                           exec::LogSink& log, ReportAttestation* attestation) {
   auto written = scratch.reclaim_review_root();
   if (written) {
-    written = write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
+    written = write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome,
+                                  attestation);
   }
   if (written) {
     return;
@@ -130,7 +149,8 @@ void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOut
   outcome.verdict = BuildOutcome::Verdict::kFailed;
   outcome.summary = "report-unwritable: " + e.message;
   // report.json may have landed saying ok before report.xml failed.
-  (void)write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
+  (void)write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome,
+                            attestation);
 }
 
 }  // namespace reviewer::launch

@@ -34,8 +34,24 @@ namespace {
 
 constexpr const char* kWorkspace = "/workspace";
 
+// What this run's verdict is attested with; every verdict line goes through finish(), which is
+// reached from a dozen places before and after the build, hence one per process.
+ReportAttestation& attestation() {
+  static ReportAttestation a;
+  return a;
+}
+
+// The verdict line, ending with its attestation when the host gave a nonce: the MAC over the
+// verdict's kind, the assignment, the image and the report's digest (empty before any report).
 int finish(report::ExitCode code, const std::string& line) {
-  exec::write_all(1, line + "\n");
+  std::string out = line;
+  ReportAttestation& a = attestation();
+  if (a.nonce) {
+    AttestedFacts f = a.facts;
+    f.verdict = verdict_kind(line);
+    out += kLineMarker + attestation_mac(*a.nonce, f);
+  }
+  exec::write_all(1, out + "\n");
   return report::to_int(code);
 }
 
@@ -68,6 +84,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // Steps run as the same user: without this, one could ptrace the launcher or read its memory
   // and rewrite the verdict. Steps get their own dumpable flag back at exec.
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  // Before anything can start a child: the host's nonce leaves the environment every step
+  // inherits from, and lives on only in this non-dumpable process.
+  attestation().nonce = take_nonce();
   auto mode = parse_arguments(args);
   if (!mode) {
     return refused(mode.error());
@@ -76,6 +95,8 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!assignment) {
     return refused(assignment.error());
   }
+  attestation().facts = {
+      "", assignment->workflow, assignment->job, assignment->base, assignment->matrix, "", ""};
   if (auto caller = check_caller_environment(*assignment, caller_env); !caller) {
     return refused(caller.error());
   }
@@ -91,6 +112,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!image) {
     return refused(image.error());
   }
+  attestation().facts.image = image->name;
   auto matrix = load_trusted_matrix();
   if (!matrix) {
     return refused(matrix.error());
@@ -156,7 +178,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto outcome =
       run_plan(plan, supervisor, guard, *scratch, log,
                LoopContext{kWorkspace, scratch->build_dir(), image->path, dependency_cache()});
-  publish_build_reports(*scratch, plan, outcome, log);
+  publish_build_reports(*scratch, plan, outcome, log, &attestation());
   for (const auto& line : summary_table(outcome)) {
     log.line(line);
   }
