@@ -16,5 +16,6 @@ void register_review_command(CLI::App& app, int& exit_code);
 void register_expression_command(CLI::App& app, int& exit_code);
 void register_matrix_command(CLI::App& app, int& exit_code);
 void register_fetch_command(CLI::App& app, int& exit_code);
+void register_verify_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

@@ -210,6 +210,8 @@ report::Refusals clean_clone_of(git_repository* repo, const std::string& worktre
     } else {
       append(out, status_refusals(repo, *st));
     }
+    append(out,
+           detail::compare_xattrs(detail::tracked_xattrs(index.get(), worktree), baseline.xattrs));
   }
   auto head = read_head(repo);
   if (!head) {
@@ -255,6 +257,12 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
   b.remote_fetch = std::move(remotes->fetch);
   b.lockfile_sha256 = scan_worktree_shape(worktree, true).lockfile_sha256;
   b.git_dir = detail::pin_git_dir(worktree);
+  git_index* index_raw = nullptr;
+  if (git_repository_index(&index_raw, repo->get()) != 0) {
+    return detail::last_error(kRuleRepository, "cannot read the index");
+  }
+  detail::IndexPtr index(index_raw);
+  b.xattrs = detail::tracked_xattrs(index.get(), worktree);
   return b;
 }
 
@@ -277,6 +285,9 @@ report::Refusals check_clean_clone(const std::string& worktree, const std::strin
   }
   out = detail::check_git_dir(worktree, baseline.git_dir);
   append(out, clean_clone_of(repo->get(), worktree, baseline));
+  if (out.empty()) {
+    out = detail::check_git_objects(worktree, baseline.git_dir);
+  }
   return out;
 }
 
@@ -313,6 +324,9 @@ report::Refusals check_before_job(const std::string& worktree, const std::string
   }
   append(out, detail::check_history_shape(repo, worktree, fetch_depth));
   append(out, scan_worktree_shape(worktree, false).refusals);
+  if (out.empty()) {
+    out = detail::check_git_objects(worktree, baseline.git_dir);
+  }
   return out;
 }
 

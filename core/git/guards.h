@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/git/git_dir_pin.h"
+#include "core/git/tracked_xattrs.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
@@ -33,7 +34,8 @@ struct Baseline {
   // When the baseline was pinned (CLOCK_REALTIME_COARSE, ns): a tracked file whose ctime is at
   // or after this is compared byte for byte, so a rewritten index cannot hide a change.
   std::int64_t pinned_at_ns = 0;
-  detail::GitDirPin git_dir;  // info/ and the top-level names of the git directory
+  detail::GitDirPin git_dir;  // info/ and every path below the git directory
+  detail::XattrPin xattrs;    // user extended attributes of tracked paths (none in a clone)
 };
 
 // Pins HEAD, remotes and lockfile hashes at the first job. `home` is the job's fresh HOME (the

@@ -20,5 +20,6 @@ inline constexpr std::string_view kRuleLockfileChanged = "lockfile-changed";
 inline constexpr std::string_view kRuleWorktreeUnreadable = "worktree-unreadable";
 inline constexpr std::string_view kRuleCleanupFailed = "cleanup-failed";
 inline constexpr std::string_view kRuleGitDirChanged = "git-dir-changed";
+inline constexpr std::string_view kRuleTrackedXattr = "tracked-xattr";
 
 }  // namespace reviewer::git

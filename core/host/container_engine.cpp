@@ -11,6 +11,7 @@
 #include "core/fetch/mount.h"
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
+#include "core/launch/attestation.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::host {
@@ -70,7 +71,17 @@ class ContainerEngine final : public Engine {
     }
     CommandOptions limited;
     limited.limit = spec.limit;
-    auto exit = run_command({engine_, "exec", id, "/opt/reviewer/bin/reviewer-launch"}, limited);
+    std::string last_line;
+    limited.last_line = &last_line;
+    std::vector<std::string> exec = {engine_, "exec"};
+    if (!spec.nonce.empty()) {
+      // `--env NAME` without a value: the engine takes it from its own environment, so the
+      // nonce is in no argv.
+      limited.extra_env.push_back(std::string(launch::kNonceVariable) + "=" + spec.nonce);
+      exec.insert(exec.end(), {"--env", launch::kNonceVariable});
+    }
+    exec.insert(exec.end(), {id, "/opt/reviewer/bin/reviewer-launch"});
+    auto exit = run_command(exec, limited);
     if (!exit) {
       return exit.error();
     }
@@ -78,7 +89,7 @@ class ContainerEngine final : public Engine {
       copy_report(id, "report.json", spec.reports_dir);
       copy_report(id, "report.xml", spec.reports_dir);
     }
-    return SandboxRun{exit->status, exit->timed_out};
+    return SandboxRun{exit->status, exit->timed_out, last_line};
   }
 
  private:

@@ -31,6 +31,9 @@ struct SandboxSpec {
   // fetch::kDependencyMount; empty: the review has none.
   std::string dependencies;
   SandboxLimits limits;
+  // A fresh nonce for the launcher's exec (launch::kNonceVariable), passed in its environment
+  // and never in an argv; empty: none.
+  std::string nonce;
 };
 
 // How the launcher ended. `status` is its exit code (or 128 + signal); `timed_out` when the host
@@ -38,6 +41,7 @@ struct SandboxSpec {
 struct SandboxRun {
   int status = 0;
   bool timed_out = false;
+  std::string last_line;  // the launcher's last line on stdout (its verdict, when it gave one)
 };
 
 // A way to make sandboxes: a container engine's command line, or the namespace run model.

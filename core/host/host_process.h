@@ -17,13 +17,21 @@ struct Exit {
 };
 
 struct CommandOptions {
-  // Kill the command's process group and report timed_out after this long; none: wait.
+  // Kill the command's process group and report timed_out after this long; none: wait. With a
+  // limit the host becomes a child subreaper, and at the limit also kills and reaps whatever the
+  // command left outside its process group.
   std::optional<std::chrono::milliseconds> limit;
   // Where its stdout goes: the host's own stdout (streamed) when empty, else this file
   // (created or truncated, mode 0600).
   std::string stdout_file;
   // Its stderr goes to the host's stderr unless this is set (then it is discarded).
   bool quiet_stderr = false;
+  // NAME=VALUE added to the host's environment for this command only (a secret passed this way
+  // is in no argv a process list shows).
+  std::vector<std::string> extra_env;
+  // When set (and stdout_file is empty), the command's stdout is still streamed to the host's
+  // stdout, through a pipe, and its last non-empty line is stored here.
+  std::string* last_line = nullptr;
 };
 
 // Runs `argv` (argv[0] found on PATH) with the host's environment and stdin from /dev/null, in a

@@ -7,6 +7,7 @@
 
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
+#include "core/launch/attestation.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::host {
@@ -62,11 +63,18 @@ class NamespaceEngine final : public Engine {
     }
     CommandOptions limited;
     limited.limit = spec.limit;
+    std::string last_line;
+    limited.last_line = &last_line;
+    if (!spec.nonce.empty()) {
+      // run-model.sh hands the launcher what --pass-env names from its own environment.
+      limited.extra_env.push_back(std::string(launch::kNonceVariable) + "=" + spec.nonce);
+      argv.insert(argv.end(), {"--pass-env", launch::kNonceVariable});
+    }
     auto exit = run_command(argv, limited);
     if (!exit) {
       return exit.error();
     }
-    return SandboxRun{exit->status, exit->timed_out};
+    return SandboxRun{exit->status, exit->timed_out, last_line};
   }
 
  private:

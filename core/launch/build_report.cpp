@@ -1,10 +1,15 @@
 #include "core/launch/build_report.h"
 
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "core/exec/line_writer.h"
 #include "core/launch/replace_file.h"
 #include "core/report/junit.h"
+#include "core/report/source_excerpt.h"
+#include "core/util/sha256.h"
 
 namespace reviewer::launch {
 namespace {
@@ -21,10 +26,53 @@ const char* verdict_name(BuildOutcome::Verdict v) {
   return "unknown";
 }
 
+std::string cell(const std::string& text, std::size_t width) {
+  return text + std::string(width > text.size() ? width - text.size() : 0, ' ');
+}
+
 }  // namespace
 
+std::vector<std::string> summary_table(const BuildOutcome& outcome) {
+  std::vector<std::array<std::string, 5>> rows{{"job", "step", "outcome", "time", "killed"}};
+  for (const auto& job : outcome.jobs) {
+    const std::size_t first = rows.size();
+    for (const auto& s : outcome.steps) {
+      if (s.job != job.id) {
+        continue;
+      }
+      const bool ran = s.status != RunStatus::kNotRun;
+      rows.push_back(
+          {report::printable(s.job), fmt::format("#{} {}", s.index + 1, report::printable(s.name)),
+           std::string(to_string(s.status)), ran ? fmt::format("{:.3f} s", s.seconds) : "-", ""});
+    }
+    if (rows.size() == first) {
+      rows.push_back({report::printable(job.id), "-", std::string(to_string(job.status)), "-", ""});
+    }
+    rows.back()[4] = job.killed.empty() ? "" : fmt::format("{}", fmt::join(job.killed, ", "));
+  }
+  std::array<std::size_t, 5> width{};
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      width[i] = std::max(width[i], row[i].size());
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& row : rows) {
+    std::size_t n = row.size();
+    while (n > 1 && row[n - 1].empty()) {
+      --n;  // no trailing empty cells
+    }
+    std::string line = "reviewer: ";
+    for (std::size_t i = 0; i < n; ++i) {
+      line += i + 1 < n ? cell(row[i], width[i]) + " | " : row[i];
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
 util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
-                                 const BuildOutcome& outcome) {
+                                 const BuildOutcome& outcome, ReportAttestation* attestation) {
   nlohmann::json steps = nlohmann::json::array();
   std::vector<report::TestCase> cases;
   for (const auto& s : outcome.steps) {
@@ -41,6 +89,18 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
     cases.push_back({s.job, std::to_string(s.index + 1) + " " + s.name,
                      std::string(to_string(s.status)), s.message, s.seconds});
   }
+  const bool a_step_failed =
+      std::any_of(cases.begin(), cases.end(), [](const auto& c) { return c.status == "failed"; });
+  if (outcome.verdict != BuildOutcome::Verdict::kOk && !a_step_failed) {
+    // A refused or interrupted build has no failed step to show; a CI tool reading an empty
+    // document would show nothing wrong.
+    report::TestCase verdict;
+    verdict.suite = "review-build";
+    verdict.name = "verdict";
+    verdict.status = "failed";
+    verdict.message = std::string(verdict_name(outcome.verdict)) + ": " + outcome.summary;
+    cases.push_back(std::move(verdict));
+  }
   nlohmann::json jobs = nlohmann::json::array();
   for (const auto& j : outcome.jobs) {
     std::string matrix;
@@ -55,16 +115,34 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"plan", plan::to_json(plan)},
                      {"jobs", jobs},
                      {"steps", steps}};
+  std::string xml_text = report::to_junit(cases);
+  if (attestation != nullptr) {
+    AttestedFacts& f = attestation->facts;
+    doc["assignment"] = {
+        {"workflow", f.workflow}, {"job", f.job}, {"base", f.base}, {"matrix", f.matrix}};
+    doc["image"] = f.image;
+    f.verdict = verdict_name(outcome.verdict);
+    f.report_sha256 = util::sha256_hex(doc.dump(2) + "\n");
+    if (attestation->nonce) {
+      const std::string mac = attestation_mac(*attestation->nonce, f);
+      doc["attestation"] = {{"hmac_sha256", mac}, {"report_sha256", f.report_sha256}};
+      xml_text += "<!-- attestation hmac-sha256=" + mac + " -->\n";
+    } else {
+      doc["attestation"] = "unattested";
+      xml_text += "<!-- unattested -->\n";
+    }
+  }
   auto json = replace_file_at(dir_fd, "report.json", doc.dump(2) + "\n", dir + "/report.json");
-  auto xml = replace_file_at(dir_fd, "report.xml", report::to_junit(cases), dir + "/report.xml");
+  auto xml = replace_file_at(dir_fd, "report.xml", xml_text, dir + "/report.xml");
   return json ? xml : json;
 }
 
 void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOutcome& outcome,
-                           exec::LogSink& log) {
+                           exec::LogSink& log, ReportAttestation* attestation) {
   auto written = scratch.reclaim_review_root();
   if (written) {
-    written = write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
+    written = write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome,
+                                  attestation);
   }
   if (written) {
     return;
@@ -77,7 +155,8 @@ void publish_build_reports(JobScratch& scratch, const plan::Plan& plan, BuildOut
   outcome.verdict = BuildOutcome::Verdict::kFailed;
   outcome.summary = "report-unwritable: " + e.message;
   // report.json may have landed saying ok before report.xml failed.
-  (void)write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome);
+  (void)write_build_reports(scratch.review_root_fd(), scratch.review_root(), plan, outcome,
+                            attestation);
 }
 
 }  // namespace reviewer::launch

@@ -56,6 +56,15 @@ std::string describe_failure(const exec::StepResult& r) {
   return fmt::format("exited {}", r.exit_code);
 }
 
+// The line a runner shows when a step ends: its outcome (with why it failed), exit code and
+// duration. A tolerated failure reads as failed: that was its outcome.
+std::string step_line(const std::string& label, const StepReport& r) {
+  const bool failed = r.status == RunStatus::kFailed;
+  return fmt::format("{}{} ({}, {:.3f} s)", label, failed ? "failed: " + r.message : "ok",
+                     r.exit_code >= 0 ? fmt::format("exit {}", r.exit_code) : "no exit code",
+                     r.seconds);
+}
+
 // One build: the jobs in plan order, each gated, run step by step, and judged.
 class JobLoop {
  public:
@@ -331,12 +340,15 @@ class JobLoop {
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     judge_step(*step, host, report);
-    if (report.status == RunStatus::kFailed && step->step.continue_on_error &&
-        host.failures().empty()) {
-      // The runner's continue-on-error: the step's outcome is failure, its conclusion success,
-      // and the job goes on. A refusal the host recorded is never tolerated.
-      log_.line(host.label() + "failed: " + report.message + " (continue-on-error: tolerated)");
+    // The runner's continue-on-error: the step's outcome is failure, its conclusion success,
+    // and the job goes on. A refusal the host recorded is never tolerated.
+    const bool tolerated = report.status == RunStatus::kFailed && step->step.continue_on_error &&
+                           host.failures().empty();
+    if (tolerated) {
       report.message += " (continue-on-error: tolerated)";
+    }
+    log_.line(step_line(host.label(), report));
+    if (tolerated) {
       report.status = RunStatus::kOk;
       record("failure", "success", host.outputs());
       return report;
@@ -344,7 +356,6 @@ class JobLoop {
     record(report.status == RunStatus::kOk ? "success" : "failure",
            report.status == RunStatus::kOk ? "success" : "failure", host.outputs());
     if (report.status == RunStatus::kFailed) {
-      log_.line(host.label() + "failed: " + report.message);
       fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, step->step.index + 1,
                              report.name, report.message));
     }

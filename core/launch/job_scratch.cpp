@@ -64,7 +64,8 @@ util::Result<std::string> make_unique_dir_at(int parent, const std::string& pare
 }  // namespace
 
 util::Result<JobScratch> JobScratch::create(const std::string& tmp,
-                                            const std::vector<std::string>& shared) {
+                                            const std::vector<std::string>& shared,
+                                            bool sweep_ipc) {
   auto tmp_dir = ScratchDir::record(tmp);
   if (!tmp_dir) {
     return tmp_dir.error();
@@ -76,6 +77,14 @@ util::Result<JobScratch> JobScratch::create(const std::string& tmp,
       return dir.error();
     }
     others.push_back(std::move(*dir));
+  }
+  std::optional<SysvIpc> ipc;
+  if (sweep_ipc) {
+    auto recorded = SysvIpc::record();
+    if (!recorded) {
+      return recorded.error();
+    }
+    ipc = std::move(*recorded);
   }
   const std::string review_path = tmp + "/" + kReviewRootName;
   auto review_fd = make_dir_at(tmp_dir->fd(), kReviewRootName, review_path);
@@ -102,7 +111,7 @@ util::Result<JobScratch> JobScratch::create(const std::string& tmp,
   if (auto owned = review->own(*build_name, build_fd->get()); !owned) {
     return owned.error();
   }
-  return JobScratch(std::move(*tmp_dir), std::move(others), std::move(*review),
+  return JobScratch(std::move(*tmp_dir), std::move(others), std::move(ipc), std::move(*review),
                     ScratchDir::adopt_fresh(std::move(*build_fd), build_path),
                     std::move(*build_name));
 }
@@ -153,6 +162,11 @@ util::Status JobScratch::clear() {
   }
   for (auto& dir : shared_) {
     if (auto swept = dir.sweep(); !swept) {
+      return swept;
+    }
+  }
+  if (ipc_) {
+    if (auto swept = ipc_->sweep(); !swept) {
       return swept;
     }
   }

@@ -1,29 +1,34 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/launch/scratch_dir.h"
+#include "core/launch/sysv_ipc.h"
 #include "core/util/result.h"
 
 namespace reviewer::launch {
 
-// Everything a job can leave outside the worktree for the next one, and the launcher's own
-// directories there: the review root `<tmp>/review` (the reports) and this build's directory in
-// it (every job's HOME, TMPDIR, caches and step files). Every job of a review build runs as the
-// launcher's user, so each can rename, replace or fill any of these; on GitHub each job would
-// start on a fresh runner.
+// Everything a job can leave outside the worktree for the next one (the writable mounts, the
+// System V IPC objects of the sandbox's IPC namespace), and the launcher's own directories there:
+// the review root `<tmp>/review` (the reports) and this build's directory in it (every job's HOME,
+// TMPDIR, caches and step files). Every job of a review build runs as the launcher's user, so each
+// can rename, replace or fill any of these; on GitHub each job would start on a fresh runner.
 class JobScratch {
  public:
-  // Before any step runs: records what `tmp` and each of `shared` (/var/tmp, /run) hold as their
-  // baselines, then makes (or opens) the review root in `tmp` and a fresh build directory in it.
+  // Before any step runs: records what `tmp`, each of `shared` (/var/tmp, /run, /dev/shm,
+  // /dev/mqueue) and the IPC namespace hold as their baselines, then makes (or opens) the review
+  // root in `tmp` and a fresh build directory in it. `sweep_ipc` false leaves IPC alone (a test
+  // outside a sandbox shares the host's namespace).
   static util::Result<JobScratch> create(const std::string& tmp,
-                                         const std::vector<std::string>& shared);
+                                         const std::vector<std::string>& shared,
+                                         bool sweep_ipc = false);
 
-  // Between two jobs: removes every entry of the shared directories that is not in their
-  // baseline, puts the review root and the build directory back under their names (recreated if
-  // a job removed them), and empties both but for what the review root held at the start.
-  // Errors carry cleanup-failed and name what could not be removed.
+  // Between two jobs: removes every entry of the shared directories and every System V IPC
+  // object that is not in their baseline, puts the review root and the build directory back under
+  // their names (recreated if a job removed them), and empties both but for what the review root
+  // held at the start. Errors carry cleanup-failed and name what could not be removed.
   util::Status clear();
   // Before the reports are written: the review root is the launcher's own again, whatever a job
   // put in its place (recreated if a job removed it); its content is left as the last job left
@@ -36,10 +41,11 @@ class JobScratch {
   const std::string& build_dir() const { return build_.path(); }
 
  private:
-  JobScratch(ScratchDir tmp, std::vector<ScratchDir> shared, ScratchDir review, ScratchDir build,
-             std::string build_name)
+  JobScratch(ScratchDir tmp, std::vector<ScratchDir> shared, std::optional<SysvIpc> ipc,
+             ScratchDir review, ScratchDir build, std::string build_name)
       : tmp_(std::move(tmp)),
         shared_(std::move(shared)),
+        ipc_(std::move(ipc)),
         review_(std::move(review)),
         build_(std::move(build)),
         build_name_(std::move(build_name)) {}
@@ -48,6 +54,7 @@ class JobScratch {
 
   ScratchDir tmp_;
   std::vector<ScratchDir> shared_;
+  std::optional<SysvIpc> ipc_;
   ScratchDir review_;
   ScratchDir build_;
   std::string build_name_;

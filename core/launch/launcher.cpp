@@ -34,8 +34,24 @@ namespace {
 
 constexpr const char* kWorkspace = "/workspace";
 
+// What this run's verdict is attested with; every verdict line goes through finish(), which is
+// reached from a dozen places before and after the build, hence one per process.
+ReportAttestation& attestation() {
+  static ReportAttestation a;
+  return a;
+}
+
+// The verdict line, ending with its attestation when the host gave a nonce: the MAC over the
+// verdict's kind, the assignment, the image and the report's digest (empty before any report).
 int finish(report::ExitCode code, const std::string& line) {
-  exec::write_all(1, line + "\n");
+  std::string out = line;
+  ReportAttestation& a = attestation();
+  if (a.nonce) {
+    AttestedFacts f = a.facts;
+    f.verdict = verdict_kind(line);
+    out += kLineMarker + attestation_mac(*a.nonce, f);
+  }
+  exec::write_all(1, out + "\n");
   return report::to_int(code);
 }
 
@@ -78,6 +94,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // Steps run as the same user: without this, one could ptrace the launcher or read its memory
   // and rewrite the verdict. Steps get their own dumpable flag back at exec.
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  // Before anything can start a child: the host's nonce leaves the environment every step
+  // inherits from, and lives on only in this non-dumpable process.
+  attestation().nonce = take_nonce();
   auto mode = parse_arguments(args);
   if (!mode) {
     return refused(mode.error());
@@ -86,6 +105,8 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!assignment) {
     return refused(assignment.error());
   }
+  attestation().facts = {
+      "", assignment->workflow, assignment->job, assignment->base, assignment->matrix, "", ""};
   if (auto caller = check_caller_environment(*assignment, caller_env); !caller) {
     return refused(caller.error());
   }
@@ -101,6 +122,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!image) {
     return refused(image.error());
   }
+  attestation().facts.image = image->name;
   auto matrix = load_trusted_matrix();
   if (!matrix) {
     return refused(matrix.error());
@@ -151,9 +173,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
     return refused_all(r);
   }
-  // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, where a job
-  // could leave files for the next one.
-  auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run"});
+  // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
+  // memory and message queues (podman mounts both; the run model too) and its System V IPC
+  // objects, where a job could leave state for the next one.
+  auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run", "/dev/shm", "/dev/mqueue"}, true);
   if (!scratch) {
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
@@ -166,7 +189,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto outcome = run_plan(
       plan, supervisor, guard, *scratch, log,
       LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, dependency_registry(deps)});
-  publish_build_reports(*scratch, plan, outcome, log);
+  publish_build_reports(*scratch, plan, outcome, log, &attestation());
+  for (const auto& line : summary_table(outcome)) {
+    log.line(line);
+  }
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
   exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));

@@ -16,11 +16,13 @@
 # Usage:
 #   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
 #                [--matrix 'NAME=VALUE...'] [--caller-env NAME=VALUE]... [--exec PROGRAM]
-#                [--reports DIR] [--deps DIR] [-- ARG...]
+#                [--pass-env NAME]... [--reports DIR] [--deps DIR] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
-# review's dependency view). Must run as root (it creates the namespaces).
+# review's dependency view); --pass-env NAME adds NAME with its value in this script's
+# environment to the launcher's (the host's verdict nonce, kept out of every argv the host's
+# process list shows). Must run as root (it creates the namespaces).
 set -euo pipefail
 
 workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps=""
@@ -35,6 +37,7 @@ while (($#)); do
     --base) base=$2; shift 2 ;;
     --matrix) matrix=$2; shift 2 ;;
     --caller-env) caller_env+=("$2"); shift 2 ;;
+    --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
     --reports) reports=$2; shift 2 ;;
     --deps) deps=$(realpath "$2"); shift 2 ;;
@@ -94,6 +97,8 @@ done
 ln -s /proc/self/fd "$newroot/dev/fd"
 for i in 0 1 2; do ln -s "/proc/self/fd/$i" "$newroot/dev/$(sed -n "$((i+1))p" <<<$'stdin\nstdout\nstderr')"; done
 mkdir -p "$newroot/dev/shm" && mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$newroot/dev/shm"
+# POSIX message queues of the sandbox's own IPC namespace, as podman and docker mount them.
+mkdir -p "$newroot/dev/mqueue" && mount -t mqueue -o nosuid,nodev,noexec mqueue "$newroot/dev/mqueue"
 for t in tmp var/tmp run; do mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$newroot/$t"; done
 mount --bind "$workspace" "$newroot/workspace"
 mount --rbind -o ro "$prefix" "$newroot/opt/reviewer"; mount -o remount,bind,ro "$newroot/opt/reviewer"

@@ -43,6 +43,9 @@ TEST_F(ReviewE2E, TheExampleReviewsOkAndItsReportsComeOut) {
   text << json.rdbuf();
   EXPECT_THAT(text.str(), HasSubstr("review-build-ok"));
   EXPECT_TRUE(std::filesystem::exists(reports + "/report.xml"));
+  // The host took the verdict for its attestation with the nonce it made (finding 6).
+  EXPECT_THAT(r.output, HasSubstr("review: the verdict is attested"));
+  EXPECT_THAT(text.str(), HasSubstr(R"("hmac_sha256": ")"));
 }
 
 TEST_F(ReviewE2E, AFailingStepFailsTheReviewWithTheLaunchersCode) {

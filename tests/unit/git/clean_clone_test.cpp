@@ -1,5 +1,6 @@
 // The clean-clone check: index bits, status, HEAD and remotes against the first job.
 
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "core/git/rules.h"
@@ -97,6 +98,67 @@ TEST_F(CleanCloneTest, NewTopLevelGitFilesAreRefusedButFetchHeadIsNot) {
             "clone\n.git/planted: git-dir-changed: '.git/planted' was created after the first "
             "job; a job changed the clone's git directory, and on GitHub the next job gets a "
             "fresh clone\n");
+}
+
+// The attack on the launcher, finding 3: a file deep in the git directory (a log, a loose
+// object, a stash ref) is state one job hands the next; only the outermost new path is named.
+TEST_F(CleanCloneTest, NewFilesDeepInTheGitDirectoryAreRefused) {
+  in_wt(
+      "mkdir -p .git/logs .git/objects/zz && echo x > .git/logs/lint-state && "
+      "echo x > .git/objects/zz/state && echo x > .git/refs/stash");
+  const report::Refusals r = before(baseline_, 1);
+  std::vector<std::string> paths;
+  for (const auto& one : r) {
+    EXPECT_EQ(one.rule, kRuleGitDirChanged);
+    paths.push_back(one.location ? one.location->file : "");
+  }
+  EXPECT_EQ(paths, (std::vector<std::string>{".git/logs/lint-state", ".git/refs/stash"}))
+      << describe(r);
+  EXPECT_EQ(r[0].message,
+            "'.git/logs/lint-state' was created after the first job; a job changed the clone's "
+            "git directory, and on GitHub the next job gets a fresh clone");
+}
+
+// A loose object nothing refers to: the next job finds it by listing objects/. Reported when
+// nothing else is (a moved HEAD or a new ref names the cause of new objects instead).
+TEST_F(CleanCloneTest, AnUnreferencedObjectIsRefusedWhenNothingElseIs) {
+  in_wt(
+      "echo lint-state | git hash-object -w --stdin > /dev/null && "
+      "echo x > .git/objects/zz-state");
+  const report::Refusals r = before(baseline_, 1);
+  EXPECT_RULES(r, {std::string(kRuleGitDirChanged)});
+  ASSERT_EQ(r.size(), 2u) << describe(r);
+  EXPECT_EQ(r[1].location->file, ".git/objects/zz-state");
+}
+
+TEST_F(CleanCloneTest, AFifoDeepInTheGitDirectoryIsRefusedWithoutBlocking) {
+  in_wt("mkfifo .git/refs/heads/planted");
+  EXPECT_RULES(before(baseline_, 1), {std::string(kRuleGitDirChanged)});
+}
+
+// The attack on the launcher, finding 3: a user extended attribute on a tracked file survives
+// into the next job; git carries none, so the check compares them with the first job's.
+TEST_F(CleanCloneTest, AUserXattrSetOnATrackedFileIsRefused) {
+  const std::string file = wt() + "/lib/a.txt";
+  if (::setxattr(file.c_str(), "user.lint", "state", 5, 0) != 0) {
+    GTEST_SKIP() << "this filesystem takes no user extended attributes";
+  }
+  const report::Refusals r = before(baseline_, 1);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
+  EXPECT_EQ(r[0].rule, kRuleTrackedXattr);
+  EXPECT_EQ(r[0].message,
+            "'lib/a.txt' has extended attribute 'user.lint' that it did not have at the first "
+            "job; git carries no extended attributes, so a job set it, and on GitHub the next "
+            "job gets a fresh clone");
+  // One the first job saw stays accepted as it was, and is refused once changed.
+  const Baseline with = pin();
+  EXPECT_TRUE(before(with, 1).empty()) << describe(before(with, 1));
+  ASSERT_EQ(::setxattr(file.c_str(), "user.lint", "other", 5, 0), 0);
+  const report::Refusals changed = before(with, 1);
+  ASSERT_EQ(changed.size(), 1u) << describe(changed);
+  EXPECT_EQ(changed[0].message.rfind("'lib/a.txt' has extended attribute 'user.lint' changed", 0),
+            0u)
+      << changed[0].message;
 }
 
 TEST_F(CleanCloneTest, AssumeUnchangedBitIsRefused) {

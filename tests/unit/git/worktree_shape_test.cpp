@@ -88,9 +88,11 @@ TEST_F(WorktreeShapeTest, SymlinkedDirectoryIsRefused) {
 TEST_F(WorktreeShapeTest, SymlinkedDirectoryInsideGitIsRefused) {
   in_wt("mkdir ../refs-elsewhere && ln -s ../../../refs-elsewhere .git/refs/evil");
   const report::Refusals r = before(baseline_, 1);
-  ASSERT_EQ(r.size(), 1u) << describe(r);
-  EXPECT_EQ(r[0].rule, kRuleSymlinkedDirectory);
-  EXPECT_EQ(r[0].location->file, ".git/refs/evil");
+  // The new entry in .git is refused too (git-dir-changed), the link as a link.
+  EXPECT_RULES(r, {std::string(kRuleGitDirChanged), std::string(kRuleSymlinkedDirectory)});
+  ASSERT_EQ(r.size(), 2u) << describe(r);
+  EXPECT_EQ(r[1].rule, kRuleSymlinkedDirectory);
+  EXPECT_EQ(r[1].location->file, ".git/refs/evil");
 }
 
 TEST_F(WorktreeShapeTest, SymlinkedGitDirectoryIsRefused) {

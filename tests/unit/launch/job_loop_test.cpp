@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <regex>
 
 #include "core/plan/planner.h"
 #include "core/report/render.h"
@@ -65,6 +66,15 @@ class JobLoopTest : public ::testing::Test {
   }
 
   // "job #n status: message" for every step report, 1-based as in the logs.
+  // The log with each step's duration written T, for exact comparisons.
+  std::vector<std::string> timeless_log() const {
+    static const std::regex kDuration("[0-9]+\\.[0-9]{3} s\\)$");
+    std::vector<std::string> out;
+    for (const auto& line : log_.lines) {
+      out.push_back(std::regex_replace(line, kDuration, "T s)"));
+    }
+    return out;
+  }
   static std::vector<std::string> steps(const BuildOutcome& o) {
     std::vector<std::string> out;
     for (const auto& s : o.steps) {
@@ -101,14 +111,17 @@ TEST_F(JobLoopTest, EveryJobAndStepSucceeds) {
   EXPECT_THAT(steps(o), ElementsAre("lint #1 ok", "lint #2 ok", "test #1 ok", "test #2 ok"));
   EXPECT_THAT(runner_.labels(), ElementsAre("[lint #2 lint] ", "[test #2 test] "));
   EXPECT_EQ(runner_.kill_calls, 2);
-  EXPECT_THAT(log_.lines,
+  EXPECT_THAT(timeless_log(),
               ElementsAre("reviewer: job 'lint' started",
                           "[lint #1 actions/checkout] actions/checkout skipped: the host clone "
                           "matches fetch-depth 1",
-                          "reviewer: job 'lint' succeeded", "reviewer: job 'test' started",
+                          "[lint #1 actions/checkout] ok (no exit code, T s)",
+                          "[lint #2 lint] ok (exit 0, T s)", "reviewer: job 'lint' succeeded",
+                          "reviewer: job 'test' started",
                           "[test #1 actions/checkout] actions/checkout skipped: the host clone "
                           "matches fetch-depth 1",
-                          "reviewer: job 'test' succeeded"));
+                          "[test #1 actions/checkout] ok (no exit code, T s)",
+                          "[test #2 test] ok (exit 0, T s)", "reviewer: job 'test' succeeded"));
 }
 
 TEST_F(JobLoopTest, AFailedStepSkipsTheRestOfItsJobButAlwaysSteps) {
@@ -145,11 +158,12 @@ TEST_F(JobLoopTest, ANeedsFailureChainStopsEveryJobAfterIt) {
   EXPECT_THAT(steps(o), ElementsAre("a #1 ok", "a #2 failed: exited 1"));
   EXPECT_THAT(runner_.labels(), ElementsAre("[a #2 a] "));
   EXPECT_THAT(
-      log_.lines,
+      timeless_log(),
       ElementsAre(
           "reviewer: job 'a' started",
           "[a #1 actions/checkout] actions/checkout skipped: the host clone matches fetch-depth 1",
-          "[a #2 a] failed: exited 1", "reviewer: job 'a' failed",
+          "[a #1 actions/checkout] ok (no exit code, T s)",
+          "[a #2 a] failed: exited 1 (exit 1, T s)", "reviewer: job 'a' failed",
           "reviewer: job 'b' not run (a job it needs did not succeed)",
           "reviewer: job 'c' not run (a job it needs did not succeed)"));
 }
@@ -221,12 +235,15 @@ TEST_F(JobLoopTest, LeftoversAreKilledAndReportedWhenTheJobEnds) {
   EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kOk);
   ASSERT_EQ(o.jobs.size(), 1u);
   EXPECT_THAT(o.jobs[0].killed, ElementsAre("sleep (4242)"));
-  EXPECT_THAT(log_.lines, ElementsAre("reviewer: job 'test' started",
-                                      "[test #1 actions/checkout] actions/checkout skipped: the "
-                                      "host clone matches fetch-depth 1",
-                                      "reviewer: job 'test' left processes running; killed: sleep "
-                                      "(4242)",
-                                      "reviewer: job 'test' succeeded"));
+  EXPECT_THAT(timeless_log(),
+              ElementsAre("reviewer: job 'test' started",
+                          "[test #1 actions/checkout] actions/checkout skipped: the "
+                          "host clone matches fetch-depth 1",
+                          "[test #1 actions/checkout] ok (no exit code, T s)",
+                          "[test #2 daemon] ok (exit 0, T s)",
+                          "reviewer: job 'test' left processes running; killed: sleep "
+                          "(4242)",
+                          "reviewer: job 'test' succeeded"));
 }
 
 TEST_F(JobLoopTest, AGuardRefusalBeforeAJobRefusesTheBuildAndRunsNothingMore) {
@@ -241,9 +258,9 @@ TEST_F(JobLoopTest, AGuardRefusalBeforeAJobRefusesTheBuildAndRunsNothingMore) {
   EXPECT_EQ(o.refusal->rule, "clean-clone");
   EXPECT_THAT(jobs(o), ElementsAre("a ok", "b not-run", "c not-run"));
   EXPECT_THAT(runner_.labels(), ElementsAre("[a #2 a] "));
-  ASSERT_GE(log_.lines.size(), 5u);
-  EXPECT_EQ(log_.lines[3], "reviewer: refused before job 'b': clean-clone: the worktree changed");
-  EXPECT_EQ(log_.lines[4], "reviewer: job 'c' not run (a job it needs did not succeed)");
+  ASSERT_GE(log_.lines.size(), 7u);
+  EXPECT_EQ(log_.lines[5], "reviewer: refused before job 'b': clean-clone: the worktree changed");
+  EXPECT_EQ(log_.lines[6], "reviewer: job 'c' not run (a job it needs did not succeed)");
 }
 
 TEST_F(JobLoopTest, AGuardRefusalAfterAJobFailsItAndRefusesTheBuild) {
