@@ -31,7 +31,7 @@ struct StepReport {
   double seconds = 0;
   std::string message;
   // The step's `if:` and what it was ("matrix.os == 'x' is false"); empty without one.
-  std::string condition;
+  std::string condition = {};
 };
 
 struct JobReport {
