@@ -272,6 +272,10 @@ int review(const ReviewRequest& request) {
   // The reports always come out: the host checks report.json's attestation with the verdict's.
   spec.reports_dir = request.reports_dir.empty() ? scratch.path() + "/reports"
                                                  : fs::absolute(request.reports_dir).string();
+  // Without --reports they go to the scratch directory, which must exist to receive them.
+  if (std::error_code ec; !fs::create_directories(spec.reports_dir, ec) && ec) {
+    return host_failure({"host-command", "cannot make " + spec.reports_dir, std::nullopt});
+  }
   spec.nonce = make_nonce();
   spec.dependencies = dependency_view;
   spec.limits = SandboxLimits{request.pids_limit, request.memory_limit, request.cpu_limit};
