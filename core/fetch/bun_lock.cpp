@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fetch/json_fields.h"
+
 #include "core/fetch/package_source.h"
 #include "core/util/text.h"
 
@@ -13,23 +15,6 @@ using nlohmann::json;
 
 util::Refusal invalid(const std::string& file, const std::string& why) {
   return util::refusal("dependency-lock-invalid", file + " " + why);
-}
-
-bool read_group(const json& ws, const char* key, std::map<std::string, std::string>& out) {
-  auto it = ws.find(key);
-  if (it == ws.end()) {
-    return true;
-  }
-  if (!it->is_object()) {
-    return false;
-  }
-  for (const auto& [name, spec] : it->items()) {
-    if (!spec.is_string()) {
-      return false;
-    }
-    out[name] = spec.get<std::string>();
-  }
-  return true;
 }
 
 // Bun writes a platform field as one string or a list of them.
@@ -136,9 +121,9 @@ util::Result<BunLock> parse_bun_lock(std::string_view text, const std::string& f
               "registry"));
       continue;
     }
-    if (!ws.is_object() || !read_group(ws, "dependencies", lock.root["dependencies"]) ||
-        !read_group(ws, "devDependencies", lock.root["devDependencies"]) ||
-        !read_group(ws, "optionalDependencies", lock.root["optionalDependencies"])) {
+    if (!ws.is_object() || !read_string_map(ws, "dependencies", lock.root["dependencies"]) ||
+        !read_string_map(ws, "devDependencies", lock.root["devDependencies"]) ||
+        !read_string_map(ws, "optionalDependencies", lock.root["optionalDependencies"])) {
       return invalid(file, "workspace \"\" has a dependency field of the wrong type");
     }
   }

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fetch/json_fields.h"
+
 #include "core/util/text.h"
 
 namespace reviewer::fetch {
@@ -80,23 +82,6 @@ bool string_list(const json& entry, const char* key, std::vector<std::string>& o
   return true;
 }
 
-bool string_map(const json& entry, const char* key, std::map<std::string, std::string>& out) {
-  auto it = entry.find(key);
-  if (it == entry.end()) {
-    return true;
-  }
-  if (!it->is_object()) {
-    return false;
-  }
-  for (const auto& [name, spec] : it->items()) {
-    if (!spec.is_string()) {
-      return false;
-    }
-    out[name] = spec.get<std::string>();
-  }
-  return true;
-}
-
 bool flag(const json& entry, const char* key) {
   auto it = entry.find(key);
   return it != entry.end() && it->is_boolean() && it->get<bool>();
@@ -106,10 +91,10 @@ bool flag(const json& entry, const char* key) {
 // optional edges, and a name in both dependencies and optionalDependencies is optional.
 bool read_wants(const json& entry, LockedPackage& p) {
   std::map<std::string, std::string> peers;
-  if (!string_map(entry, "dependencies", p.wants) ||
-      !string_map(entry, "devDependencies", p.wants) ||
-      !string_map(entry, "optionalDependencies", p.wants_optional) ||
-      !string_map(entry, "peerDependencies", peers)) {
+  if (!read_string_map(entry, "dependencies", p.wants) ||
+      !read_string_map(entry, "devDependencies", p.wants) ||
+      !read_string_map(entry, "optionalDependencies", p.wants_optional) ||
+      !read_string_map(entry, "peerDependencies", peers)) {
     return false;
   }
   auto meta = entry.find("peerDependenciesMeta");

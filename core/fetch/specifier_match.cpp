@@ -3,27 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fetch/json_fields.h"
+
 namespace reviewer::fetch {
 namespace {
 
 using nlohmann::json;
-
-bool read_group(const json& doc, const char* key, std::map<std::string, std::string>& out) {
-  auto it = doc.find(key);
-  if (it == doc.end()) {
-    return true;
-  }
-  if (!it->is_object()) {
-    return false;
-  }
-  for (const auto& [name, spec] : it->items()) {
-    if (!spec.is_string()) {
-      return false;
-    }
-    out[name] = spec.get<std::string>();
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -32,10 +17,10 @@ util::Result<Specifiers> manifest_specifiers(std::string_view text, bool peers_a
   const json doc = json::parse(text, nullptr, false);
   Specifiers out;
   std::map<std::string, std::string> peers;
-  if (!doc.is_object() || !read_group(doc, "dependencies", out["dependencies"]) ||
-      !read_group(doc, "devDependencies", out["devDependencies"]) ||
-      !read_group(doc, "optionalDependencies", out["optionalDependencies"]) ||
-      !read_group(doc, "peerDependencies", peers)) {
+  if (!doc.is_object() || !read_string_map(doc, "dependencies", out["dependencies"]) ||
+      !read_string_map(doc, "devDependencies", out["devDependencies"]) ||
+      !read_string_map(doc, "optionalDependencies", out["optionalDependencies"]) ||
+      !read_string_map(doc, "peerDependencies", peers)) {
     return util::refusal("dependency-manifest-invalid",
                          "package.json is not an object whose dependency fields map names to "
                          "version strings");
