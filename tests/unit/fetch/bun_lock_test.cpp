@@ -9,6 +9,7 @@
 
 #include "core/fetch/fetch.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/fetch/lock_plan_fixture.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -50,30 +51,9 @@ std::string lock(const std::string& packages, const std::string& workspaces_extr
 )";
 }
 
-class BunPlan : public ::testing::Test {
+class BunPlan : public testing::LockPlan {
  protected:
-  void write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::trunc) << text;
-  }
-  util::Result<std::optional<FetchList>> plan(const std::string& text,
-                                              const std::string& manifest = kManifest) {
-    write("package.json", manifest);
-    write("bun.lock", text);
-    return plan_fetch(dir_.path(), {});
-  }
-  std::vector<std::string> refused(const std::string& text,
-                                   const std::string& manifest = kManifest) {
-    auto r = plan(text, manifest);
-    EXPECT_FALSE(r);
-    std::vector<std::string> out;
-    if (!r) {
-      for (const auto& x : r.refusals()) {
-        out.push_back(x.rule + ": " + x.message);
-      }
-    }
-    return out;
-  }
-  test_support::TempDir dir_;
+  BunPlan() : LockPlan("bun.lock", kManifest) {}
 };
 
 TEST(BunJsonc, TrailingCommasGoAndStringsStay) {

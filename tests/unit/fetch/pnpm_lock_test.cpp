@@ -9,6 +9,7 @@
 
 #include "core/fetch/fetch.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/fetch/lock_plan_fixture.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -32,31 +33,9 @@ const std::string kMsPackage =
 const std::string kScoped =
     "  '@s/x@1.0.0':\n    resolution: {integrity: " + std::string(kMs) + "}\n";
 
-class PnpmPlan : public ::testing::Test {
+class PnpmPlan : public testing::LockPlan {
  protected:
-  void write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::trunc) << text;
-  }
-  util::Result<std::optional<FetchList>> plan(const std::string& lock,
-                                              const std::string& manifest = kManifest) {
-    write("package.json", manifest);
-    write("pnpm-lock.yaml", lock);
-    return plan_fetch(dir_.path(), {});
-  }
-  // "rule: message" of every refusal.
-  std::vector<std::string> refused(const std::string& lock,
-                                   const std::string& manifest = kManifest) {
-    auto r = plan(lock, manifest);
-    EXPECT_FALSE(r);
-    std::vector<std::string> out;
-    if (!r) {
-      for (const auto& x : r.refusals()) {
-        out.push_back(x.rule + ": " + x.message);
-      }
-    }
-    return out;
-  }
-  test_support::TempDir dir_;
+  PnpmPlan() : LockPlan("pnpm-lock.yaml", kManifest) {}
 };
 
 TEST_F(PnpmPlan, V9RegistryPackagesAreTheRegistrysTarballsAtTheirRegistryPaths) {
