@@ -24,6 +24,8 @@ void register_review_command(CLI::App& app, int& exit_code) {
   sub->add_option("--stage", r->stage, "the namespaces engine's staged install");
   sub->add_option("--reports", r->reports_dir, "copy report.json and report.xml here");
   sub->add_flag("--keep-clone", r->keep_clone, "leave the clone in place and print its path");
+  sub->add_flag("--pinned-only", r->pinned_only,
+                "accept actions at reviewed commit SHAs only, not release tags");
   sub->add_option("--pids-limit", r->pids_limit, "processes the sandbox may hold (default 4096)")
       ->check(CLI::Range(16, 1 << 22));
   sub->add_option("--memory", r->memory_limit, "memory the sandbox may use (default 8g)")

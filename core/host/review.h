@@ -19,6 +19,7 @@ struct ReviewRequest {
   std::string stage;                // the namespaces engine's staged install
   std::string reports_dir;          // where report.json and report.xml go; empty: not kept
   bool keep_clone = false;          // leave the clone in place (its path is printed)
+  bool pinned_only = false;         // actions at reviewed commit SHAs only, no release tags
   int pids_limit = 4096;            // the sandbox's limits (podman and docker; see SandboxLimits)
   std::string memory_limit = "8g";
   std::string cpu_limit = "2";

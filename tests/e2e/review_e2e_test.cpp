@@ -72,6 +72,23 @@ TEST_F(ReviewE2E, ARefusedPlanEndsBeforeAnySandbox) {
   EXPECT_THAT(r.output, Not(HasSubstr("review: image")));             // nor was one chosen
 }
 
+// A release tag is reviewed as the newest reviewed release of its line; a host that wants the
+// reference spec's rule passes --pinned-only and the review ends before any sandbox.
+TEST_F(ReviewE2E, PinnedOnlyRefusesAReleaseTagBeforeAnySandbox) {
+  repo_.write(".github/workflows/ci.yml",
+              workflow("  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+                       "      - uses: actions/checkout@v4\n      - run: npm test\n"));
+  repo_.commit_source();
+  auto pinned = review("--pinned-only");
+  EXPECT_EQ(pinned.exit_code, 3) << pinned.output;
+  EXPECT_THAT(pinned.last_line(), HasSubstr("unreviewed-action-ref"));
+  EXPECT_THAT(pinned.output, Not(HasSubstr("reviewer: building")));
+  auto tagged = review("");
+  EXPECT_EQ(tagged.exit_code, 0) << tagged.output;
+  EXPECT_THAT(tagged.output, HasSubstr("actions/checkout@v4 taken as v4.4.0"));
+  EXPECT_EQ(tagged.last_line(), "review-build-ok");
+}
+
 TEST_F(ReviewE2E, HeadSelectsTheCommitThatIsReviewed) {
   const std::string good = repo_.commit_source("good");
   repo_.write("test/fail.test.mjs",
