@@ -39,6 +39,18 @@ exec::JobDirs make_job_dirs(const std::string& root, std::size_t n) {
   return d;
 }
 
+// The step's env entries whose values are final: one the launcher has yet to evaluate is
+// text with `${{ }}` in it, never a value an `if:` may read.
+std::vector<workflow::Entry> known_env(const std::vector<workflow::Entry>& env) {
+  std::vector<workflow::Entry> out;
+  for (const auto& e : env) {
+    if (!e.run_time) {
+      out.push_back(e);
+    }
+  }
+  return out;
+}
+
 std::string step_name(const plan::PlannedStep& s) {
   return s.step.name ? *s.step.name : (s.step.is_run() ? std::string("run") : s.step.action);
 }
@@ -231,7 +243,7 @@ class JobLoop {
     }
     StatusRuntime status(!scene.job_failed, scene.job_failed, false, ctx_.workspace);
     auto v = plan::evaluate_condition(step.condition.expression, plan::Field::kStepIf,
-                                      step_contexts(scene, step.step.env), status);
+                                      step_contexts(scene, known_env(step.step.env)), status);
     if (!v) {
       error = v.error().rule + ": if: " + step.condition.written + ": " + v.error().message;
       return std::nullopt;

@@ -116,6 +116,26 @@ TEST_F(LauncherE2E, AJobOutputReachesTheNextJobsScriptThroughNeeds) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// A step's own env value that reads a step output is evaluated for its script; its `if:` never
+// sees the unevaluated text.
+TEST_F(LauncherE2E, AnIfNeverReadsAnUnevaluatedEnvValue) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - id: a\n        run: echo \"v=yes\" >> \"$GITHUB_OUTPUT\"\n"
+                          "      - if: contains(env.V, 'steps.a')\n"
+                          "        env:\n          V: ${{ steps.a.outputs.v }}\n"
+                          "        run: echo saw-raw-text\n"
+                          "      - env:\n          V: ${{ steps.a.outputs.v }}\n"
+                          "        run: echo \"v=$V\"\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("] saw-raw-text")));
+  EXPECT_THAT(r.output, HasSubstr("] v=yes\n"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
 TEST_F(LauncherE2E, HashFilesInAnIfSeesTheWorktree) {
   ExampleRepo repo;
   repo.write(".github/workflows/ci.yml",
