@@ -264,6 +264,10 @@ TEST(ReleaseTags, AMajorTagIsTakenAsTheNewestReviewedReleaseOfItsLine) {
   ASSERT_TRUE(planned) << report::to_text(planned.error());
   EXPECT_EQ(planned->jobs[0].steps[0].release, "v4.4.0");
   EXPECT_TRUE(planned->jobs[0].steps[0].skip);
+  // The plugin executes the release the plan took, by its SHA (a ref 'v4' would be no release
+  // the plugin knows), and the tag as written is kept for the log.
+  EXPECT_EQ(planned->jobs[0].steps[0].step.ref, "11d5960a326750d5838078e36cf38b85af677262");
+  EXPECT_EQ(planned->jobs[0].steps[0].tag, "v4");
   auto minor = reviewer::plan::plan_text(
       wf.substr(0, wf.find("@v4")) + "@v4.3" + wf.substr(wf.find("@v4") + 3),
       {".github/workflows/ci.yml", "build", "main"}, testing::registry());
