@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { seededRandom } from "../support/seeded_random.mjs";
 
 const [reviewer, oracleDir, countArg, seedArg] = process.argv.slice(2);
 const count = Number(countArg ?? 20000);
@@ -20,17 +21,8 @@ const oracle = await import(
 );
 const { Lexer, Parser, Evaluator, data } = oracle;
 
-// mulberry32: a small seeded generator, so a failure can be replayed by its seed.
-let state = seed >>> 0;
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
-const chance = (p) => random() < p;
+// Seeded, so a failure can be replayed by its seed.
+const { random, pick, chance } = seededRandom(seed);
 
 // The contexts: what workflows read (github, env, matrix, steps, needs, inputs), with mixed-case
 // keys, numbers in several spellings, nested arrays and objects, and integer-like keys.

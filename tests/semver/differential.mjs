@@ -11,23 +11,15 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { seededRandom } from "../support/seeded_random.mjs";
 
 const [reviewer, oracleDir, dataDir, countArg, seedArg] = process.argv.slice(2);
 const count = Number(countArg ?? 300);
 const seed = Number(seedArg ?? 15);
 const npmCli = join(oracleDir, "node_modules/semver/bin/semver.js");
 
-// mulberry32: a small seeded generator, so a failure can be replayed by its seed.
-let state = seed >>> 0;
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
-const chance = (p) => random() < p;
+// Seeded, so a failure can be replayed by its seed.
+const { random, pick, chance } = seededRandom(seed);
 
 // Every string in the vectors: versions and ranges alike serve as either.
 const strings = new Set();
