@@ -7,10 +7,12 @@
 #include <vector>
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "core/fetch/mount.h"
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
+#include "core/host/npm_resolution.h"
 #include "core/launch/attestation.h"
 #include "core/util/install_layout.h"
 
@@ -36,6 +38,42 @@ class ContainerEngine final : public Engine {
   }
 
   std::string name() const override { return program_; }
+
+  util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
+    static int count = 0;
+    const std::string name =
+        "reviewer-resolve-" + std::to_string(::getpid()) + "-" + std::to_string(count++);
+    // clang-format off
+    std::vector<std::string> argv = {engine_, "run", "--rm", "--name", name,
+            // The production sandbox's flags but for the network, which the resolution needs.
+            "--read-only", "--tmpfs", "/tmp", "--cap-drop", "ALL",
+            "--security-opt", "no-new-privileges", "--user", std::to_string(kSandboxUid),
+            "--pids-limit", std::to_string(spec.limits.pids), "--memory", spec.limits.memory,
+            "--cpus", spec.limits.cpus,
+            "--volume", spec.dir + ":/resolve", "--workdir", "/resolve", "--env", "HOME=/tmp",
+            "--label", "org.reviewer.resolution=1"};
+    // clang-format on
+    if (::access(kHostCaFile, R_OK) == 0) {
+      argv.insert(argv.end(),
+                  {"--volume", std::string(kHostCaFile) + ":/etc/reviewer-host-ca.crt:ro", "--env",
+                   "NODE_EXTRA_CA_CERTS=/etc/reviewer-host-ca.crt"});
+    }
+    argv.push_back(ref(spec.image));
+    for (auto& word : npm_resolution_command("/resolve", spec.registry)) {
+      argv.push_back(std::move(word));
+    }
+    CommandOptions limited;
+    limited.limit = spec.limit;
+    auto exit = run_command(argv, limited);
+    CommandOptions quiet;
+    quiet.stdout_file = "/dev/null";
+    quiet.quiet_stderr = true;
+    (void)run_command({engine_, "rm", "--force", "--time", "0", "--ignore", name}, quiet);
+    if (!exit) {
+      return exit.error();
+    }
+    return SandboxRun{exit->status, exit->timed_out, ""};
+  }
 
   util::Result<std::string> image_id(const std::string& image) override {
     auto id = command_output({engine_, "image", "inspect", "--format", "{{.Id}}", ref(image)});

@@ -39,7 +39,26 @@ util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& 
   if (!report) {
     return report.refusals();
   }
-  return std::optional<Dependencies>(Dependencies{std::move(**list), *report});
+  return std::optional<Dependencies>(Dependencies{std::move(**list), *report, {}});
+}
+
+util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
+                                          std::vector<fetch::Packument> packuments,
+                                          const std::string& store_dir,
+                                          const fetch::FetchOptions& options) {
+  auto store = fetch::Store::open(store_dir);
+  if (!store) {
+    return store.refusals();
+  }
+  auto downloader = make_curl_downloader();
+  auto report = fetch::fetch_into_store(list, *store, *downloader, options);
+  if (!report) {
+    return report.refusals();
+  }
+  if (auto stored = fetch::store_packuments(packuments, *store); !stored) {
+    return stored.refusals();
+  }
+  return Dependencies{std::move(list), *report, std::move(packuments)};
 }
 
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
@@ -56,8 +75,14 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
       bun_list += t.bun_dir + "\t" + fetch::Store::relative_path(t.sha512) + "\n";
     }
   }
+  for (const auto& p : deps.packuments) {
+    hexes.push_back(p.sha512);
+  }
   if (auto made = store->make_view(hexes, dir); !made) {
     return made;
+  }
+  if (auto indexed = fetch::write_packument_index(dir, deps.packuments); !indexed) {
+    return indexed;
   }
   for (const auto& t : deps.list.tarballs) {
     if (t.registry_path.empty()) {

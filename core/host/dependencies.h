@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/fetch/fetch.h"
+#include "core/fetch/packument_cache.h"
 #include "core/util/result.h"
 
 namespace reviewer::host {
@@ -17,6 +18,9 @@ std::string default_store_dir();
 struct Dependencies {
   fetch::FetchList list;
   fetch::FetchReport report;
+  // The registry metadata a resolution at review time read (a project without a lock file);
+  // the view's npm cache indexes it by URL so `npm install --offline` resolves the same.
+  std::vector<fetch::Packument> packuments;
 };
 
 // The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun; nullopt without
@@ -26,6 +30,13 @@ struct Dependencies {
 util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
                                                              const std::string& store_dir,
                                                              const fetch::FetchOptions& options);
+
+// The fetch phase of a project without a lock file, after host/npm_resolution.h resolved it: the
+// tarballs of the lock npm wrote, and the metadata npm read, into the store.
+util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
+                                          std::vector<fetch::Packument> packuments,
+                                          const std::string& store_dir,
+                                          const fetch::FetchOptions& options);
 
 // Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
 // npm's cache, pnpm's file: registry (fetch::kRegistryDir) and the list of Bun's cache folders

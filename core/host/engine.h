@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/util/result.h"
 
@@ -44,6 +45,21 @@ struct SandboxRun {
   std::string last_line;  // the launcher's last line on stdout (its verdict, when it gave one)
 };
 
+// The resolution sandbox of a project without a lock file (host/npm_resolution.h): the review's
+// image and its npm, `dir` (holding the project's package.json alone) as its working directory,
+// network to the registry, no credentials and nothing else of the host but its CA certificates
+// (the registry's TLS is checked as the host's own downloads check it).
+struct ResolutionSpec {
+  std::string image;
+  std::string dir;
+  std::string registry;
+  std::chrono::milliseconds limit{0};
+  SandboxLimits limits;
+};
+
+// The host's CA certificates, given to the resolution sandbox when the file exists.
+inline constexpr const char* kHostCaFile = "/etc/ssl/certs/ca-certificates.crt";
+
 // A way to make sandboxes: a container engine's command line, or the namespace run model.
 class Engine {
  public:
@@ -55,6 +71,9 @@ class Engine {
   // Creates the sandbox, execs the launcher in it with its output streamed to this process's
   // stdout and stderr, copies the reports out, and removes the sandbox whatever happened.
   virtual util::Result<SandboxRun> run(const SandboxSpec& spec) = 0;
+  // Runs npm_resolution_command() in a resolution sandbox, its output on the host's stderr, and
+  // removes the sandbox whatever happened; the command's exit code (or timed_out at spec.limit).
+  virtual util::Result<SandboxRun> resolve(const ResolutionSpec& spec) = 0;
 };
 
 // `podman` or `docker` (the command on PATH), with exactly the production flags.

@@ -1,12 +1,15 @@
 // The namespace run model as an engine, for hosts without a container engine: run-model.sh
 // makes the sandbox from util-linux namespaces over a staged install, runs the launcher, copies
 // the reports out as the sandbox user and tears everything down.
+#include <unistd.h>
+
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "core/host/engine.h"
 #include "core/host/host_process.h"
+#include "core/host/npm_resolution.h"
 #include "core/launch/attestation.h"
 #include "core/util/install_layout.h"
 
@@ -39,6 +42,39 @@ class NamespaceEngine final : public Engine {
                            std::nullopt};
     }
     return "stage:" + stage_;
+  }
+
+  // The run model's resolution: the stage's npm, run on the host as the sandbox user (when the
+  // host is root) with an empty environment in `dir`. npm runs no script (--ignore-scripts) and
+  // reads nothing of the pull request but package.json; the container engines add the mount and
+  // process isolation the production host has (docs/host.md).
+  util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
+    std::vector<std::string> argv;
+    if (::geteuid() == 0) {
+      argv = {"setpriv",
+              "--reuid",
+              std::to_string(kSandboxUid),
+              "--regid",
+              std::to_string(kSandboxUid),
+              "--clear-groups",
+              "--"};
+    }
+    argv.insert(argv.end(), {"env", "-i", "--chdir", spec.dir,
+                             "PATH=" + stage_ + "/runtimes/node/bin:/usr/bin:/bin",
+                             "HOME=" + spec.dir + "/home"});
+    if (::access(kHostCaFile, R_OK) == 0) {
+      argv.push_back(std::string("NODE_EXTRA_CA_CERTS=") + kHostCaFile);
+    }
+    for (auto& word : npm_resolution_command(spec.dir, spec.registry)) {
+      argv.push_back(std::move(word));
+    }
+    CommandOptions limited;
+    limited.limit = spec.limit;
+    auto exit = run_command(argv, limited);
+    if (!exit) {
+      return exit.error();
+    }
+    return SandboxRun{exit->status, exit->timed_out, ""};
   }
 
   util::Result<SandboxRun> run(const SandboxSpec& spec) override {

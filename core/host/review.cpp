@@ -10,6 +10,7 @@
 #include "core/host/clone.h"
 #include "core/host/dependencies.h"
 #include "core/host/engine.h"
+#include "core/host/fetch_phase.h"
 #include "core/host/host_process.h"
 #include "core/launch/assignment.h"
 #include "core/plan/planner.h"
@@ -194,35 +195,6 @@ int review(const ReviewRequest& request) {
     std::cout << "review: full history (fetch-depth: 0)\n";
   }
 
-  // The fetch phase, before any sandbox exists: only package.json and the lock file are read,
-  // and every tarball is verified against the lock before the review may see it.
-  fetch::FetchOptions fetch_options;
-  fetch_options.registry = request.registry;
-  fetch_options.max_total_bytes = request.max_dependency_bytes;
-  const std::string store_dir = request.store_dir.empty() ? default_store_dir() : request.store_dir;
-  auto deps = fetch_dependencies(clone, store_dir, fetch_options);
-  if (!deps) {
-    if (is_host_side(deps.error())) {
-      return host_failure(deps.error());
-    }
-    return refused(deps.refusals(), "", "");
-  }
-  std::string dependency_view;
-  if (*deps) {
-    std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
-              << '\n';
-    dependency_view = scratch.path() + "/deps";
-    if (auto view = make_dependency_view(store_dir, **deps, dependency_view); !view) {
-      return host_failure(view.error());
-    }
-  } else {
-    std::cout << "review: dependencies: no npm, pnpm or Bun lock file, nothing fetched";
-    for (const auto& name : unread_lock_files(clone)) {
-      std::cout << " (" << name << " is not read yet)";
-    }
-    std::cout << '\n';
-  }
-
   std::vector<resolve::Pin> pins;
   for (const auto& p : plan.pins) {
     pins.push_back({p.runtime, p.version, p.location});
@@ -250,6 +222,32 @@ int review(const ReviewRequest& request) {
   }
   std::cout << ", engine " << (*engine)->name() << std::endl;
 
+  // The reports always come out: the host checks report.json's attestation with the verdict's.
+  const std::string reports_dir = request.reports_dir.empty()
+                                      ? scratch.path() + "/reports"
+                                      : fs::absolute(request.reports_dir).string();
+  // Without --reports they go to the scratch directory, which must exist to receive them.
+  if (std::error_code ec; !fs::create_directories(reports_dir, ec) && ec) {
+    return host_failure({"host-command", "cannot make " + reports_dir, std::nullopt});
+  }
+  // The fetch phase, before the review's sandbox exists: only package.json and the lock file are
+  // read, and every tarball is verified against the lock before the review may see it.
+  const SandboxLimits limits{request.pids_limit, request.memory_limit, request.cpu_limit};
+  FetchPhaseRequest fetch_request{
+      clone, scratch.path(), request.store_dir, reports_dir, resolution.image, {}, limits};
+  if (fetch_request.store_dir.empty()) {
+    fetch_request.store_dir = default_store_dir();
+  }
+  fetch_request.options.registry = request.registry;
+  fetch_request.options.max_total_bytes = request.max_dependency_bytes;
+  auto dependency_view = fetch_phase(fetch_request, **engine);
+  if (!dependency_view) {
+    if (is_host_side(dependency_view.error())) {
+      return host_failure(dependency_view.error());
+    }
+    return refused(dependency_view.refusals(), "", "");
+  }
+
   // The sandbox user owns its clone, as a container user owns the volume it was handed.
   if (::geteuid() == 0) {
     auto owned = run_command(
@@ -271,16 +269,10 @@ int review(const ReviewRequest& request) {
   spec.base = request.base;
   spec.matrix = matrix_lines;
   spec.limit = std::chrono::seconds(seconds);
-  // The reports always come out: the host checks report.json's attestation with the verdict's.
-  spec.reports_dir = request.reports_dir.empty() ? scratch.path() + "/reports"
-                                                 : fs::absolute(request.reports_dir).string();
-  // Without --reports they go to the scratch directory, which must exist to receive them.
-  if (std::error_code ec; !fs::create_directories(spec.reports_dir, ec) && ec) {
-    return host_failure({"host-command", "cannot make " + spec.reports_dir, std::nullopt});
-  }
+  spec.reports_dir = reports_dir;
   spec.nonce = make_nonce();
-  spec.dependencies = dependency_view;
-  spec.limits = SandboxLimits{request.pids_limit, request.memory_limit, request.cpu_limit};
+  spec.dependencies = *dependency_view;
+  spec.limits = limits;
   auto ran = (*engine)->run(spec);
   if (request.keep_clone) {
     std::cout << "review: the clone is kept at " << clone << '\n';

@@ -1,0 +1,75 @@
+#include "core/host/fetch_phase.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "core/host/dependencies.h"
+#include "core/host/npm_resolution.h"
+#include "core/report/render.h"
+
+namespace reviewer::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequest& r,
+                                                            Engine& engine) {
+  auto nothing = [&](const char* why) {
+    std::cout << "review: dependencies: " << why << ", nothing fetched";
+    for (const auto& name : unread_lock_files(r.worktree)) {
+      std::cout << " (" << name << " is not read yet)";
+    }
+    std::cout << std::endl;
+    return std::optional<Dependencies>();
+  };
+  if (!lacks_lock_file(r.worktree)) {
+    return nothing("no npm, pnpm or Bun lock file");
+  }
+  auto found =
+      resolve_npm(r.worktree, engine, r.image, r.scratch + "/resolution", r.options, r.limits);
+  if (!found) {
+    return found.refusals();
+  }
+  if (!*found) {
+    return nothing("no lock file, and package.json declares no dependency");
+  }
+  NpmResolution& resolved = **found;
+  std::error_code ec;
+  const std::string copy = r.reports_dir + "/resolved-package-lock.json";
+  fs::copy_file(resolved.lock_file, copy, fs::copy_options::overwrite_existing, ec);
+  std::cout << "review: dependencies: no lock file; the image's npm resolved package.json to "
+            << resolved.list.tarballs.size() << " tarballs, reading the registry metadata of "
+            << resolved.packuments.size() << " packages in "
+            << resolved.elapsed.count() / 100 / 10.0 << " s; the lock npm wrote"
+            << (ec ? " could not be copied to " : " is ") << copy << std::endl;
+  auto deps = fetch_resolved(std::move(resolved.list), std::move(resolved.packuments), r.store_dir,
+                             r.options);
+  if (!deps) {
+    return deps.refusals();
+  }
+  return std::optional<Dependencies>(std::move(*deps));
+}
+
+}  // namespace
+
+util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine) {
+  auto deps = fetch_dependencies(r.worktree, r.store_dir, r.options);
+  if (deps && !*deps) {
+    deps = resolve_and_fetch(r, engine);
+  }
+  if (!deps) {
+    return deps.refusals();
+  }
+  if (!*deps) {
+    return std::string();
+  }
+  std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
+            << std::endl;
+  const std::string view = r.scratch + "/deps";
+  if (auto made = make_dependency_view(r.store_dir, **deps, view); !made) {
+    return made.refusals();
+  }
+  return view;
+}
+
+}  // namespace reviewer::host

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/fetch/fetch.h"
+#include "core/host/engine.h"
+#include "core/util/result.h"
+
+namespace reviewer::host {
+
+struct FetchPhaseRequest {
+  std::string worktree;     // the clone
+  std::string scratch;      // the review's scratch directory (resolution, view)
+  std::string store_dir;    // the shared store
+  std::string reports_dir;  // where a lock resolved at review time is copied
+  std::string image;        // the resolved image: its npm resolves a project without a lock
+  fetch::FetchOptions options;
+  SandboxLimits limits;
+};
+
+// The fetch phase of a review, before the review's sandbox exists: the tarballs the worktree's
+// lock files pin, or, for a package.json without any lock file, what the image's npm resolves
+// from the registry now (host/npm_resolution.h), into the store; then the review's view of them.
+// Prints what it did on stdout ("review: dependencies: ..."). Returns the view's directory
+// (empty: the review has no dependencies to mount), or the refusals; is_host_side() tells the
+// host's failures from the pull request's.
+util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, Engine& engine);
+
+}  // namespace reviewer::host

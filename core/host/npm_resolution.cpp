@@ -1,0 +1,144 @@
+#include "core/host/npm_resolution.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "core/util/file_read.h"
+#include "core/util/unique_fd.h"
+
+namespace reviewer::host {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// Long enough for a large tree on a slow registry; a hung npm must not hold the review.
+constexpr std::chrono::minutes kResolutionLimit{15};
+
+util::Refusal manifest_refusal(const std::string& why) {
+  return {"dependency-manifest-invalid", "package.json: " + why, std::nullopt};
+}
+
+}  // namespace
+
+std::vector<std::string> npm_resolution_command(const std::string& dir,
+                                                const std::string& registry) {
+  return {"npm",
+          "install",
+          "--package-lock-only",
+          "--ignore-scripts",
+          "--no-audit",
+          "--no-fund",
+          "--no-update-notifier",
+          "--userconfig",
+          "/dev/null",
+          "--registry",
+          registry,
+          "--cache",
+          dir + "/cache",
+          "--loglevel",
+          "warn"};
+}
+
+bool lacks_lock_file(const std::string& worktree) {
+  struct stat st {};
+  if (::lstat((worktree + "/package.json").c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return false;
+  }
+  for (const char* lock : {"npm-shrinkwrap.json", "package-lock.json", "pnpm-lock.yaml", "bun.lock",
+                           "bun.lockb", "yarn.lock"}) {
+    if (::lstat((worktree + "/" + lock).c_str(), &st) == 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktree, Engine& engine,
+                                                       const std::string& image,
+                                                       const std::string& dir,
+                                                       const fetch::FetchOptions& options,
+                                                       const SandboxLimits& limits) {
+  const auto start = Clock::now();
+  util::UniqueFd tree = util::open_directory(AT_FDCWD, worktree.c_str());
+  util::ReadLimits read_limits;
+  read_limits.max_bytes = 1u << 20;
+  auto manifest = tree.valid()
+                      ? util::read_regular_file(tree.get(), "package.json", read_limits)
+                      : util::Result<std::string>(manifest_refusal("cannot open " + worktree));
+  if (!manifest) {
+    return manifest_refusal(manifest.error().message);
+  }
+  const auto json = nlohmann::json::parse(*manifest, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) {
+    return manifest_refusal("not a JSON object");
+  }
+  bool declares = false;
+  for (const char* group :
+       {"dependencies", "devDependencies", "optionalDependencies", "peerDependencies"}) {
+    declares =
+        declares || (json.contains(group) && json[group].is_object() && !json[group].empty());
+  }
+  if (!declares) {
+    return std::optional<NpmResolution>();
+  }
+  if (json.contains("workspaces")) {
+    return manifest_refusal(
+        "it declares workspaces and has no lock file; the resolution reads package.json alone, "
+        "so commit the lock npm writes (package-lock.json)");
+  }
+
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (!fs::create_directories(dir, ec) ||
+      !(std::ofstream(dir + "/package.json", std::ios::binary) << *manifest)) {
+    return util::Refusal{"dependency-store", "cannot make the resolution directory " + dir,
+                         std::nullopt};
+  }
+  if (::geteuid() == 0 &&
+      (::chown(dir.c_str(), kSandboxUid, kSandboxUid) != 0 ||
+       ::chown((dir + "/package.json").c_str(), kSandboxUid, kSandboxUid) != 0)) {
+    return util::Refusal{"dependency-store", "cannot give " + dir + " to the sandbox user",
+                         std::nullopt};
+  }
+
+  auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits});
+  if (!ran) {
+    return ran.error();
+  }
+  if (ran->timed_out || ran->status != 0) {
+    return util::Refusal{
+        "dependency-resolution-failed",
+        ran->timed_out ? "npm install --package-lock-only ran past " +
+                             std::to_string(kResolutionLimit.count()) + " minutes"
+                       : "npm install --package-lock-only exited " + std::to_string(ran->status) +
+                             " in the resolution sandbox (npm's output is above); CI's npm "
+                             "install resolves the same package.json",
+        std::nullopt};
+  }
+  auto list = fetch::plan_npm_fetch(dir, options);
+  if (!list) {
+    return list.refusals();
+  }
+  if (!*list) {
+    return util::Refusal{"dependency-resolution-invalid", "npm wrote no package-lock.json",
+                         std::nullopt};
+  }
+  auto packuments = fetch::read_packuments(dir + "/cache", options.registry);
+  if (!packuments) {
+    return packuments.refusals();
+  }
+  NpmResolution out;
+  out.lock_file = dir + "/package-lock.json";
+  out.list = std::move(**list);
+  out.list.lock_file = "package-lock.json (resolved at review time)";
+  out.packuments = std::move(*packuments);
+  out.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  return std::optional<NpmResolution>(std::move(out));
+}
+
+}  // namespace reviewer::host

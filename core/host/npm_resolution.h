@@ -1,0 +1,51 @@
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/fetch/fetch.h"
+#include "core/fetch/packument_cache.h"
+#include "core/host/engine.h"
+#include "core/util/result.h"
+
+namespace reviewer::host {
+
+// A project without a lock file: CI's `npm install` resolves package.json against the registry
+// at CI's time, so the review resolves it at review time, with the image's own npm, in a
+// resolution sandbox that sees package.json and nothing else of the pull request
+// (`npm install --package-lock-only --ignore-scripts`). What npm wrote is hostile input: the lock
+// goes through every rule of a committed lock (fetch::plan_npm_fetch), the metadata npm read
+// through fetch::read_packuments, and both are verified before the review may see them. In the
+// sandbox `npm install --offline` then resolves from exactly that metadata (docs/fidelity.md,
+// "Without a lock file").
+struct NpmResolution {
+  std::string lock_file;  // the package-lock.json npm wrote, on the host
+  fetch::FetchList list;  // its tarballs
+  std::vector<fetch::Packument> packuments;
+  std::chrono::milliseconds elapsed{0};
+};
+
+// npm's command line for the resolution, run in `dir` (npm's cache goes to `dir`/cache).
+std::vector<std::string> npm_resolution_command(const std::string& dir,
+                                                const std::string& registry);
+
+// Whether `worktree` has a package.json (a regular file) and no lock file of any package manager
+// (npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml, bun.lock, bun.lockb, yarn.lock).
+bool lacks_lock_file(const std::string& worktree);
+
+// Resolves the worktree's package.json in `engine`'s resolution sandbox over `image`, in `dir`
+// (made fresh); nullopt, without a sandbox, when package.json declares no dependency (in
+// `dependencies`, `devDependencies`, `optionalDependencies` or `peerDependencies`). Refusals:
+// `dependency-manifest-invalid` (package.json unreadable, or a `workspaces` field: the resolution
+// sees package.json alone), `dependency-resolution-failed` (npm exited non-zero or ran past
+// `limit`; its output is above), `dependency-resolution-invalid` (npm wrote no lock, or a cache
+// that is not npm's), and every refusal of a committed lock.
+util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktree, Engine& engine,
+                                                       const std::string& image,
+                                                       const std::string& dir,
+                                                       const fetch::FetchOptions& options,
+                                                       const SandboxLimits& limits);
+
+}  // namespace reviewer::host
