@@ -58,7 +58,8 @@ report::Refusals check_clean_clone(const std::string& worktree, const std::strin
                                    const Baseline& baseline);
 
 // After a job: symlinked lockfiles and directories, and lockfile content changes against
-// `baseline` (created, changed or deleted lockfiles; hashed without following links).
+// `baseline` (changed or deleted lockfiles; hashed without following links). A lockfile the job
+// created is not one: it is untracked, and remove_created_paths removes it before the next job.
 report::Refusals check_after_job(const std::string& worktree, const Baseline& baseline);
 
 // Removes untracked and ignored paths (everything on disk the index does not track, `.git`

@@ -119,14 +119,18 @@ TEST_F(WorktreeShapeTest, LockfileEditedByAJobIsRefused) {
   expect_nothing_executed(baseline_, 1);
 }
 
-TEST_F(WorktreeShapeTest, LockfileCreatedOrRemovedByAJobIsRefused) {
+// A removed lockfile is refused. One the job created (npm install without a lock writes
+// package-lock.json, as on CI) is untracked: the sweep before the next job removes it, so it
+// cannot change what that job installs.
+TEST_F(WorktreeShapeTest, LockfileRemovedByAJobIsRefusedAndOneItCreatedIsSwept) {
   in_wt(
       "rm package-lock.json && printf x > lib/yarn.lock && mkdir -p node_modules/a && "
       "printf y > node_modules/a/yarn.lock");
   const report::Refusals r = check_after_job(wt(), baseline_);
-  ASSERT_EQ(r.size(), 2u) << describe(r);
+  ASSERT_EQ(r.size(), 1u) << describe(r);
   EXPECT_EQ(r[0].message, "lockfile 'package-lock.json' was removed by the job");
-  EXPECT_EQ(r[1].message, "lockfile 'lib/yarn.lock' was created by the job");
+  ASSERT_TRUE(remove_created_paths(wt()));
+  EXPECT_FALSE(exists(wt() + "/lib/yarn.lock"));
 }
 
 TEST_F(WorktreeShapeTest, LockfileReplacedBySymlinkAfterTheJobIsRefused) {
