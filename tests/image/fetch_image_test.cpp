@@ -179,5 +179,49 @@ TEST_F(FetchReview, RefusesALockOutOfSyncWithPackageJsonBeforeAnySandbox) {
                                 "Invalid: lock file's semver@7.6.3 does not satisfy semver@^6.0.0");
 }
 
+// Without a lock file, CI's npm install resolves at its own time; the review resolves with the
+// image's npm in a resolution sandbox (package.json alone, network), and the review's sandbox,
+// without network, installs offline from the metadata and tarballs the host verified. The
+// resolved tree is complete: `npm ls --all` finds nothing missing or invalid.
+TEST_F(FetchReview, WithoutALockTheImagesNpmResolvesAndTheSandboxInstallsOffline) {
+  fs::remove(repo_ + "/package-lock.json");
+  edit(".github/workflows/ci.yml", "run: npm ci", "run: npm install && npm ls --all > /dev/null");
+  commit();
+  const int before = sandboxes();
+  const int resolutions_before = std::stoi(
+      run(engine() + " ps --all --quiet --filter label=org.reviewer.resolution=1 | wc -l").output);
+  auto r = run(REVIEWER_BINARY_DIR "/bin/reviewer review " + shell_quote(repo_) +
+               " --workflow .github/workflows/ci.yml --job test --base main --engine podman "
+               "--store " +
+               shell_quote(store_) + " --reports " + shell_quote(root_ + "/reports"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("review: dependencies: no lock file; the image's npm resolved "
+                                  "package.json to "));
+  EXPECT_THAT(r.output, HasSubstr("package-lock.json (resolved at review time): "));
+  EXPECT_THAT(r.output, HasSubstr("# pass 3"));
+  EXPECT_TRUE(fs::is_regular_file(root_ + "/reports/resolved-package-lock.json"));
+  EXPECT_EQ(sandboxes(), before);
+  EXPECT_EQ(
+      std::stoi(run(engine() + " ps --all --quiet --filter label=org.reviewer.resolution=1 | wc -l")
+                    .output),
+      resolutions_before)
+      << "the resolution sandbox was not removed";
+}
+
+TEST_F(FetchReview, ADependencyTheRegistryCannotResolveIsNamedBeforeAnySandbox) {
+  fs::remove(repo_ + "/package-lock.json");
+  edit("package.json", "\"semver\": \"7.6.3\"", "\"semver\": \"99.0.0\"");
+  expect_refused_before_sandbox("dependency-resolution-failed",
+                                "npm install --package-lock-only exited");
+}
+
+TEST_F(FetchReview, WorkspacesWithoutALockAreRefusedBeforeAnySandbox) {
+  fs::remove(repo_ + "/package-lock.json");
+  edit("package.json", "\"private\": true,",
+       "\"private\": true, \"workspaces\": [\"packages/*\"],");
+  expect_refused_before_sandbox("dependency-manifest-invalid", "it declares workspaces");
+}
+
 }  // namespace
 }  // namespace reviewer::image_test
