@@ -20,7 +20,47 @@ struct PlanOptions {
   std::string format = "text";
   std::vector<std::string> matrix;
   bool pinned_only = false;
+  std::string repository;  // where local actions are read; by default the workflow's repository
 };
+
+// The repository a workflow file stands in: the directory holding its `.github/workflows`, or
+// the current directory.
+std::string repository_of(const std::string& workflow) {
+  const std::string marker = ".github/workflows/";
+  const auto at = workflow.rfind(marker);
+  if (at == std::string::npos || at == 0) {
+    return ".";
+  }
+  return workflow.substr(0, at);
+}
+
+void print_steps(const std::vector<plan::PlannedStep>& steps, const std::string& indent) {
+  for (const auto& s : steps) {
+    std::cout << indent << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
+              << (s.plugin != nullptr ? s.plugin->name
+                  : s.local           ? "local action"
+                                      : "never")
+              << "] " << (s.step.name ? *s.step.name : s.step.action);
+    if (!s.release.empty()) {
+      std::cout << " (" << s.step.action << "@" << s.tag << " taken as " << s.release
+                << ", the newest reviewed release it can name)";
+    }
+    if (s.step.timeout_minutes) {
+      std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
+    }
+    if (s.condition.kind == plan::Condition::Kind::kNever) {
+      std::cout << " (never: if " << s.condition.written << " is false)";
+    } else if (!s.condition.written.empty()) {
+      std::cout << " (if " << s.condition.written << ")";
+    }
+    std::cout << "\n";
+    if (s.local) {
+      std::cout << indent << "  " << s.local->file << " (github.action_path "
+                << s.local->action_path << ")\n";
+      print_steps(s.local->steps, indent + "  ");
+    }
+  }
+}
 
 void print_text(const plan::Plan& p) {
   std::cout << "plan: job '" << p.job << "' of " << p.workflow_file << " into '" << p.base << "'\n";
@@ -33,24 +73,7 @@ void print_text(const plan::Plan& p) {
               << ", fetch-depth " << job.fetch_depth
               << (job.condition.written.empty() ? "" : ", if " + job.condition.written)
               << (job.matrix_label.empty() ? "" : ", matrix " + job.matrix_label) << ")\n";
-    for (const auto& s : job.steps) {
-      std::cout << "  " << s.step.location.to_string() << ": " << (s.skip ? "skip" : "run ") << " ["
-                << (s.plugin != nullptr ? s.plugin->name : "never") << "] "
-                << (s.step.name ? *s.step.name : s.step.action);
-      if (!s.release.empty()) {
-        std::cout << " (" << s.step.action << "@" << s.tag << " taken as " << s.release
-                  << ", the newest reviewed release it can name)";
-      }
-      if (s.step.timeout_minutes) {
-        std::cout << " (timeout " << *s.step.timeout_minutes << " min)";
-      }
-      if (s.condition.kind == plan::Condition::Kind::kNever) {
-        std::cout << " (never: if " << s.condition.written << " is false)";
-      } else if (!s.condition.written.empty()) {
-        std::cout << " (if " << s.condition.written << ")";
-      }
-      std::cout << "\n";
-    }
+    print_steps(job.steps, "  ");
   }
   for (const auto& pin : p.pins) {
     std::cout << "pin " << pin.runtime << " " << pin.version << " (" << pin.location.to_string()
@@ -71,8 +94,9 @@ int run(const PlanOptions& o) {
     std::cerr << report::to_text(choice.error()) << "\n";
     return report::to_int(report::ExitCode::kUsage);
   }
-  auto result =
-      plan::plan_file(o.workflow, {o.workflow, o.job, o.base, *choice, o.pinned_only}, *loaded);
+  const plan::WorktreeFiles files(o.repository.empty() ? repository_of(o.workflow) : o.repository);
+  auto result = plan::plan_file(
+      o.workflow, {o.workflow, o.job, o.base, *choice, o.pinned_only, &files}, *loaded);
   // The excerpts under each refusal come from the same bytes the planner read.
   const std::string& source = result.source;
   const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
@@ -106,6 +130,9 @@ void register_plan_command(CLI::App& app, int& exit_code) {
                   "NAME=VALUE: the matrix combination to plan (repeat for each key)");
   sub->add_flag("--pinned-only", opts->pinned_only,
                 "accept actions at reviewed commit SHAs only, not release tags");
+  sub->add_option("--repository", opts->repository,
+                  "the repository whose local actions the steps call (default: the directory "
+                  "holding the workflow's .github/workflows)");
   sub->callback([opts, &exit_code] { exit_code = run(*opts); });
 }
 

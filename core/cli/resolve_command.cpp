@@ -70,8 +70,9 @@ int run_resolve(const ResolveArgs& args) {
     if (!choice) {
       return usage(choice.error().message);
     }
-    auto planned =
-        plan::plan_file(args.workflow, {args.workflow, args.job, args.base, *choice}, *loaded);
+    const plan::WorktreeFiles files(args.dir);
+    auto planned = plan::plan_file(
+        args.workflow, {args.workflow, args.job, args.base, *choice, false, &files}, *loaded);
     if (!planned.plan) {
       return print_refusals(planned.plan.refusals(), args.format);
     }

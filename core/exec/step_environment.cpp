@@ -46,6 +46,9 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
       {"RUNNER_TEMP", ctx.dirs.runner_temp},
       {"RUNNER_ENVIRONMENT", "github-hosted"},
   };
+  if (!ctx.action_path.empty()) {
+    env["GITHUB_ACTION_PATH"] = ctx.action_path;
+  }
   auto apply = [&](const std::vector<workflow::Entry>& entries, const char* origin) {
     for (const auto& e : entries) {
       if (auto verdict = workflow::check_env_entry(e.name, e.value)) {

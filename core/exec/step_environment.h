@@ -31,6 +31,9 @@ struct RunnerContext {
   // The view's file: registry of a pnpm lock's tarballs ("file:///var/cache/reviewer-deps/
   // registry/"); empty when the host placed none.
   std::string dependency_registry;
+  // GITHUB_ACTION_PATH: the directory of the local composite action whose step runs; empty for a
+  // step of the workflow itself (the runner sets it for actions only).
+  std::string action_path = {};
 };
 
 // Paths of the per-step GITHUB_* files.

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/host/host_process.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::host {
 namespace {
@@ -72,35 +73,54 @@ util::Result<std::string> source_url(const std::string& source) {
   return bad_source("the repository \"" + source + "\" is neither a directory nor a URL");
 }
 
-util::Result<std::string> committed_workflow(const std::string& clone, const std::string& workflow,
-                                             std::size_t max_bytes) {
-  auto entry = command_output(git(clone, {"ls-tree", "-z", "HEAD", "--", workflow}));
+util::Result<std::string> committed_file(const std::string& clone, const std::string& path,
+                                         std::size_t max_bytes) {
+  auto entry = command_output(git(clone, {"ls-tree", "-z", "HEAD", "--", path}));
   if (!entry) {
-    return entry.error();
+    return util::refusal(util::kFileReadFailed, entry.error().message);
   }
   // "<mode> <type> <object>\t<path>\0", or nothing when HEAD has no such path.
   const std::string& e = *entry;
   const auto tab = e.find('\t');
   const auto sp1 = e.find(' ');
   const auto sp2 = sp1 == std::string::npos ? sp1 : e.find(' ', sp1 + 1);
-  const util::SourceLocation at{workflow};
   if (tab == std::string::npos || sp2 == std::string::npos || sp2 > tab) {
-    return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not in the head commit", at};
+    return util::refusal(util::kFileMissing, "not in the head commit");
   }
   const std::string mode = e.substr(0, sp1);
   if (mode == "120000") {
-    return util::Refusal{"workflow-symlink", "'" + workflow + "' is a symbolic link", at};
+    return util::refusal(util::kFileSymlink, "a symbolic link in the head commit");
   }
   if (mode != "100644" && mode != "100755") {
-    return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not a regular file", at};
+    return util::refusal(util::kFileNotRegular, "not a regular file");
   }
   auto text =
       command_output(git(clone, {"cat-file", "blob", e.substr(sp2 + 1, tab - sp2 - 1)}), max_bytes);
   if (!text) {
-    return util::Refusal{"workflow-unreadable",
-                         "'" + workflow + "' cannot be read: " + text.error().message, at};
+    return util::refusal(util::kFileReadFailed, text.error().message);
   }
   return text;
+}
+
+util::Result<std::string> committed_workflow(const std::string& clone, const std::string& workflow,
+                                             std::size_t max_bytes) {
+  auto text = committed_file(clone, workflow, max_bytes);
+  if (text) {
+    return text;
+  }
+  const util::SourceLocation at{workflow};
+  const std::string& code = text.error().rule;
+  if (code == util::kFileMissing) {
+    return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not in the head commit", at};
+  }
+  if (code == util::kFileSymlink) {
+    return util::Refusal{"workflow-symlink", "'" + workflow + "' is a symbolic link", at};
+  }
+  if (code == util::kFileNotRegular) {
+    return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not a regular file", at};
+  }
+  return util::Refusal{"workflow-unreadable",
+                       "'" + workflow + "' cannot be read: " + text.error().message, at};
 }
 
 util::Result<std::string> make_clone(const std::string& source, const std::string& head,

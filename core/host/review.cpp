@@ -172,8 +172,9 @@ int review(const ReviewRequest& request) {
   }
   // --pinned-only: the reference spec's rule (reviewed SHAs only), applied where the review
   // is planned before any sandbox; a plan refused here never reaches the launcher.
-  const plan::PlanRequest plan_request{request.workflow, request.job, request.base,
-                                       assignment->matrix_choice, request.pinned_only};
+  const CommittedFiles files(clone);
+  const plan::PlanRequest plan_request{request.workflow,          request.job,         request.base,
+                                       assignment->matrix_choice, request.pinned_only, &files};
   auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
     return refused(text.refusals(), "", "");

@@ -32,6 +32,15 @@ std::string cell(const std::string& text, std::size_t width) {
 
 }  // namespace
 
+namespace {
+
+// "3", or "3.2" for a step of the local action the third step calls.
+std::string number(const StepReport& s) {
+  return s.number.empty() ? std::to_string(s.index + 1) : s.number;
+}
+
+}  // namespace
+
 std::vector<std::string> summary_table(const BuildOutcome& outcome) {
   std::vector<std::array<std::string, 5>> rows{{"job", "step", "outcome", "time", "killed"}};
   for (const auto& job : outcome.jobs) {
@@ -42,7 +51,7 @@ std::vector<std::string> summary_table(const BuildOutcome& outcome) {
       }
       const bool ran = s.status != RunStatus::kNotRun;
       rows.push_back(
-          {report::printable(s.job), fmt::format("#{} {}", s.index + 1, report::printable(s.name)),
+          {report::printable(s.job), fmt::format("#{} {}", number(s), report::printable(s.name)),
            std::string(to_string(s.status)), ran ? fmt::format("{:.3f} s", s.seconds) : "-", ""});
     }
     if (rows.size() == first) {
@@ -78,6 +87,7 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
   for (const auto& s : outcome.steps) {
     steps.push_back({{"job", s.job},
                      {"index", s.index},
+                     {"number", number(s)},
                      {"name", s.name},
                      {"action", s.action},
                      {"decision", s.decision},
@@ -86,8 +96,8 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"seconds", s.seconds},
                      {"message", s.message},
                      {"condition", s.condition}});
-    cases.push_back({s.job, std::to_string(s.index + 1) + " " + s.name,
-                     std::string(to_string(s.status)), s.message, s.seconds});
+    cases.push_back(
+        {s.job, number(s) + " " + s.name, std::string(to_string(s.status)), s.message, s.seconds});
   }
   const bool a_step_failed =
       std::any_of(cases.begin(), cases.end(), [](const auto& c) { return c.status == "failed"; });

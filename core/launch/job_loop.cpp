@@ -51,6 +51,11 @@ std::vector<workflow::Entry> known_env(const std::vector<workflow::Entry>& env) 
   return out;
 }
 
+// "3", or "3.2" for the second step of the local action the third step calls.
+std::string step_number(const plan::PlannedStep& s) {
+  return s.number.empty() ? std::to_string(s.step.index + 1) : s.number;
+}
+
 std::string step_name(const plan::PlannedStep& s) {
   return s.step.name ? *s.step.name : (s.step.is_run() ? std::string("run") : s.step.action);
 }
@@ -76,6 +81,19 @@ std::string step_line(const std::string& label, const StepReport& r) {
                      r.exit_code >= 0 ? fmt::format("exit {}", r.exit_code) : "no exit code",
                      r.seconds);
 }
+
+// The steps of one scope: the job's, or a local composite action's (its own `steps` context, and
+// success() meaning "no earlier step of the action failed", as the runner's action_status).
+struct Frame {
+  std::map<std::string, StepRecord> steps;
+  bool failed = false;
+  // Inside an action: the first failure and whether it was a refusal (never tolerated), which
+  // the calling step reports as its own.
+  std::string first_failure;
+  bool refused = false;
+  const plan::LocalAction* action = nullptr;  // nullptr: the job's own steps
+  std::vector<workflow::Entry> caller_env;    // the calling steps' env, evaluated, outermost first
+};
 
 // One build: the jobs in plan order, each gated, run step by step, and judged.
 class JobLoop {
@@ -168,15 +186,13 @@ class JobLoop {
     log_.line(fmt::format("reviewer: job '{}'{} started", job.id,
                           job.matrix_label.empty() ? "" : " (" + job.matrix_label + ")"));
     state.job_deadline = exec::Clock::now() + std::chrono::minutes(job.timeout_minutes);
-    bool failed = false;
-    std::map<std::string, StepRecord> steps;
+    Frame frame;
     for (const auto& step : job.steps) {
-      outcome_.steps.push_back(run_step(step, state, steps, failed));
-      failed = failed || outcome_.steps.back().status == RunStatus::kFailed;
+      run_step(step, state, frame);
     }
-    failed = !finish_job(job, report) || failed;
+    bool failed = !finish_job(job, report) || frame.failed;
     if (!failed) {
-      failed = !job_outputs(state, steps);
+      failed = !job_outputs(state, frame.steps);
     }
     report.status = failed ? RunStatus::kFailed : RunStatus::kOk;
     log_.line(fmt::format("reviewer: job '{}' {}", job.id, failed ? "failed" : "succeeded"));
@@ -242,8 +258,10 @@ class JobLoop {
         break;
     }
     StatusRuntime status(!scene.job_failed, scene.job_failed, false, ctx_.workspace);
-    auto v = plan::evaluate_condition(step.condition.expression, plan::Field::kStepIf,
-                                      step_contexts(scene, known_env(step.step.env)), status);
+    auto v = plan::evaluate_condition(
+        step.condition.expression,
+        scene.contexts != nullptr ? plan::Field::kActionStepIf : plan::Field::kStepIf,
+        step_contexts(scene, known_env(step.step.env)), status);
     if (!v) {
       error = v.error().rule + ": if: " + step.condition.written + ": " + v.error().message;
       return std::nullopt;
@@ -259,8 +277,9 @@ class JobLoop {
     StatusRuntime status(!scene.job_failed, scene.job_failed, false, ctx_.workspace);
     auto eval = [&](const std::string& text,
                     const std::vector<workflow::Entry>& env) -> std::optional<std::string> {
-      auto v =
-          plan::evaluate_field(text, plan::Field::kStepValue, step_contexts(scene, env), &status);
+      auto v = plan::evaluate_field(
+          text, scene.contexts != nullptr ? plan::Field::kActionStepValue : plan::Field::kStepValue,
+          step_contexts(scene, env), &status);
       if (!v) {
         error = v.error().rule + ": " + v.error().message;
         return std::nullopt;
@@ -289,25 +308,42 @@ class JobLoop {
     return out;
   }
 
-  // CI's step gate, then the step through its plugin, judged from what the host observed.
-  StepReport run_step(const plan::PlannedStep& planned, StepHost::JobState& state,
-                      std::map<std::string, StepRecord>& steps, bool job_failed) {
-    StepReport report{state.job->id,
-                      planned.step.index,
-                      step_name(planned),
-                      planned.step.action,
-                      planned.skip ? "skip" : "run",
-                      RunStatus::kNotRun,
-                      -1,
-                      0,
-                      "",
-                      ""};
-    const StepScene scene{*state.job,       finished_,  steps,
-                          state.github_env, job_failed, state.runner.dirs.runner_temp};
+  // A step of `frame` failed: the build fails with `summary`, or, inside an action, the action
+  // does (its calling step reports the first failure as its own).
+  void step_failed(Frame& frame, const std::string& summary, bool refused) {
+    frame.failed = true;
+    if (frame.action == nullptr) {
+      fail_build(summary);
+    } else if (frame.first_failure.empty()) {
+      frame.first_failure = summary;
+    }
+    frame.refused = frame.refused || refused;
+  }
+
+  // CI's step gate, then the step through its plugin (or the steps of its local action), judged
+  // from what the host observed; its report joins the build's (an action's steps after it).
+  void run_step(const plan::PlannedStep& planned, StepHost::JobState& state, Frame& frame) {
+    const std::size_t at = outcome_.steps.size();
+    outcome_.steps.push_back(StepReport{state.job->id, planned.step.index, step_name(planned),
+                                        planned.step.action, planned.skip ? "skip" : "run",
+                                        RunStatus::kNotRun, -1, 0, "", ""});
+    StepReport report = outcome_.steps[at];
+    report.number = step_number(planned);
+    const std::string label = fmt::format("[{} #{} {}]", state.job->id, report.number, report.name);
+    const std::string what =
+        fmt::format("job '{}' step {} '{}'", state.job->id, report.number, report.name);
+    const StepScene scene{*state.job,
+                          finished_,
+                          frame.steps,
+                          state.github_env,
+                          frame.failed,
+                          state.runner.dirs.runner_temp,
+                          frame.action != nullptr ? &frame.action->contexts : nullptr,
+                          &frame.caller_env};
     auto record = [&](const std::string& outcome, const std::string& conclusion,
                       std::vector<workflow::Entry> outputs) {
       if (planned.step.id) {
-        steps[*planned.step.id] = StepRecord{outcome, conclusion, std::move(outputs)};
+        frame.steps[*planned.step.id] = StepRecord{outcome, conclusion, std::move(outputs)};
       }
     };
     std::string error;
@@ -323,55 +359,108 @@ class JobLoop {
     if (!error.empty()) {
       report.status = RunStatus::kFailed;
       report.message = error;
-      log_.line(fmt::format("[{} #{} {}] failed: {}", state.job->id, planned.step.index + 1,
-                            report.name, error));
-      fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, planned.step.index + 1,
-                             report.name, error));
+      log_.line(fmt::format("{} failed: {}", label, error));
+      step_failed(frame, what + " " + error, false);
       record("failure", "failure", {});
-      return report;
+      outcome_.steps[at] = std::move(report);
+      return;
     }
     if (!may_run.value_or(false)) {
       if (planned.condition.kind != plan::Condition::Kind::kSuccess && !runner_.interrupted()) {
         report.message = "if: " + planned.condition.written + " is false";
-        log_.line(fmt::format("[{} #{} {}] not run: {}", state.job->id, planned.step.index + 1,
-                              report.name, report.message));
+        log_.line(fmt::format("{} not run: {}", label, report.message));
       }
       record("skipped", "skipped", {});
-      return report;
+      outcome_.steps[at] = std::move(report);
+      return;
     }
-    REVIEWER_CHECK(step->plugin != nullptr);  // the planner refuses a step without a plugin
-    std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, step->step.index);
-    make_dir(step_dir);
-    StepHost host(*step, state, runner_, guard_, step_dir, log_);
-    if (!step->release.empty()) {
-      host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name)",
-                           step->step.action, step->tag, step->release));
+    if (frame.action != nullptr) {
+      // The action's step env sits on the env of the steps that called it.
+      step->step.env.insert(step->step.env.begin(), frame.caller_env.begin(),
+                            frame.caller_env.end());
     }
     const auto started = std::chrono::steady_clock::now();
-    plugins::execute_step(*step->plugin, step->step, host);
+    std::vector<workflow::Entry> outputs;
+    bool refused = false;
+    if (step->local) {
+      outputs = run_action(*step, label, state, report, refused);
+    } else {
+      REVIEWER_CHECK(step->plugin != nullptr);  // the planner refuses a step without a plugin
+      std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, report.number);
+      make_dir(step_dir);
+      state.runner.action_path = frame.action != nullptr ? frame.action->action_path : "";
+      StepHost host(*step, state, runner_, guard_, step_dir, log_);
+      if (!step->release.empty()) {
+        host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name)",
+                             step->step.action, step->tag, step->release));
+      }
+      plugins::execute_step(*step->plugin, step->step, host);
+      judge_step(*step, host, report);
+      refused = !host.failures().empty();
+      outputs = host.outputs();
+    }
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    judge_step(*step, host, report);
     // The runner's continue-on-error: the step's outcome is failure, its conclusion success,
     // and the job goes on. A refusal the host recorded is never tolerated.
-    const bool tolerated = report.status == RunStatus::kFailed && step->step.continue_on_error &&
-                           host.failures().empty();
+    const bool tolerated =
+        report.status == RunStatus::kFailed && step->step.continue_on_error && !refused;
     if (tolerated) {
       report.message += " (continue-on-error: tolerated)";
     }
-    log_.line(step_line(host.label(), report));
+    log_.line(step_line(label + " ", report));
     if (tolerated) {
       report.status = RunStatus::kOk;
-      record("failure", "success", host.outputs());
-      return report;
+      record("failure", "success", std::move(outputs));
+    } else {
+      const bool ok = report.status == RunStatus::kOk;
+      record(ok ? "success" : "failure", ok ? "success" : "failure", std::move(outputs));
+      if (!ok) {
+        step_failed(frame, what + " " + report.message, refused);
+      }
     }
-    record(report.status == RunStatus::kOk ? "success" : "failure",
-           report.status == RunStatus::kOk ? "success" : "failure", host.outputs());
-    if (report.status == RunStatus::kFailed) {
-      fail_build(fmt::format("job '{}' step {} '{}' {}", state.job->id, step->step.index + 1,
-                             report.name, report.message));
+    outcome_.steps[at] = std::move(report);
+  }
+
+  // The steps of the local action `caller` calls, in the action's own scope; its outputs once
+  // they ran (as the runner evaluates them: even after a failure). A failed step of the action
+  // fails the caller with its message.
+  std::vector<workflow::Entry> run_action(const plan::PlannedStep& caller, const std::string& label,
+                                          StepHost::JobState& state, StepReport& report,
+                                          bool& refused) {
+    const plan::LocalAction& action = *caller.local;
+    log_.line(fmt::format("{} runs the local action {} ({} steps)", label, action.file,
+                          action.steps.size()));
+    Frame inner;
+    inner.action = &action;
+    inner.caller_env = caller.step.env;
+    for (const auto& step : action.steps) {
+      run_step(step, state, inner);
     }
-    return report;
+    std::vector<workflow::Entry> outputs;
+    StatusRuntime status(!inner.failed, inner.failed, false, ctx_.workspace);
+    const StepScene scene{*state.job,       finished_,        inner.steps,
+                          state.github_env, inner.failed,     state.runner.dirs.runner_temp,
+                          &action.contexts, &inner.caller_env};
+    for (const auto& o : action.outputs) {
+      if (!o.run_time) {
+        outputs.push_back(o);
+        continue;
+      }
+      auto v = plan::evaluate_field(o.value, plan::Field::kActionOutput, step_contexts(scene, {}),
+                                    &status);
+      if (!v) {
+        step_failed(inner, "output '" + o.name + "': " + v.error().message, false);
+        continue;
+      }
+      outputs.push_back({o.name, v->coerce_string(), o.location});
+    }
+    refused = inner.refused;
+    report.status = inner.failed ? RunStatus::kFailed : RunStatus::kOk;
+    if (inner.failed) {
+      report.message = "its action failed: " + inner.first_failure;
+    }
+    return outputs;
   }
 
   // The job's `outputs:`, evaluated after its steps for the jobs that need it; false when one

@@ -32,6 +32,8 @@ struct StepReport {
   std::string message;
   // The step's `if:` and what it was ("matrix.os == 'x' is false"); empty without one.
   std::string condition = {};
+  // "3", or "3.2" for the second step of the local action the third step calls.
+  std::string number = {};
 };
 
 struct JobReport {

@@ -155,10 +155,12 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused_all(shape.refusals);
   }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
-  auto planned = plan::plan_file(
-      workflow_path,
-      {assignment->workflow, assignment->job, assignment->base, assignment->matrix_choice},
-      *loaded);
+  // Local actions are read from the same worktree, link by link, as hostile input.
+  const plan::WorktreeFiles files(kWorkspace);
+  auto planned = plan::plan_file(workflow_path,
+                                 {assignment->workflow, assignment->job, assignment->base,
+                                  assignment->matrix_choice, false, &files},
+                                 *loaded);
   if (!planned.plan) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.

@@ -38,7 +38,8 @@ expr::Object needs_object(const plan::PlannedJob& job,
 }
 
 // The plan's contexts with `extra` added; an extra context replaces the plan's of that name.
-expr::Object with(const expr::Object& base, std::vector<std::pair<std::string, expr::Value>> extra) {
+expr::Object with(const expr::Object& base,
+                  std::vector<std::pair<std::string, expr::Value>> extra) {
   expr::Object out;
   for (const auto& [k, v] : base.entries()) {
     bool replaced = false;
@@ -99,24 +100,27 @@ expr::Object step_contexts(const StepScene& scene, const std::vector<workflow::E
     s.add("conclusion", expr::Value::string(rec.conclusion));
     steps.add(id, expr::Value::object(std::move(s)));
   }
+  const expr::Object& base = scene.contexts != nullptr ? *scene.contexts : scene.job.contexts;
   std::vector<workflow::Entry> env = scene.job.env;
   env.insert(env.end(), scene.github_env.begin(), scene.github_env.end());
+  if (scene.caller_env != nullptr) {
+    env.insert(env.end(), scene.caller_env->begin(), scene.caller_env->end());
+  }
   env.insert(env.end(), step_env.begin(), step_env.end());
   expr::Object job;
   job.add("status", expr::Value::string(scene.job_failed ? "failure" : "success"));
   expr::Object runner;
-  if (const expr::Value* r = scene.job.contexts.find("runner"); r != nullptr) {
+  if (const expr::Value* r = base.find("runner"); r != nullptr) {
     for (const auto& [k, v] : r->as_object().entries()) {
       runner.add(k, v);
     }
   }
   runner.add("temp", expr::Value::string(scene.runner_temp));
-  return with(scene.job.contexts,
-              {{"needs", expr::Value::object(needs_object(scene.job, scene.finished))},
-               {"steps", expr::Value::object(std::move(steps))},
-               {"job", expr::Value::object(std::move(job))},
-               {"env", expr::Value::object(entries_object(env))},
-               {"runner", expr::Value::object(std::move(runner))}});
+  return with(base, {{"needs", expr::Value::object(needs_object(scene.job, scene.finished))},
+                     {"steps", expr::Value::object(std::move(steps))},
+                     {"job", expr::Value::object(std::move(job))},
+                     {"env", expr::Value::object(entries_object(env))},
+                     {"runner", expr::Value::object(std::move(runner))}});
 }
 
 }  // namespace reviewer::launch

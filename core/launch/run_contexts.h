@@ -55,8 +55,12 @@ struct StepScene {
   const std::map<std::string, JobRecord>& finished;
   const std::map<std::string, StepRecord>& steps;
   const std::vector<workflow::Entry>& github_env;
-  bool job_failed = false;
+  bool job_failed = false;  // inside a composite action: a step of the action failed
   std::string runner_temp;
+  // Inside a local composite action: its contexts (`inputs`, `github.action_path`) in place of
+  // the job's, and the env of the steps that called it (outermost first), below the step's own.
+  const expr::Object* contexts = nullptr;
+  const std::vector<workflow::Entry>* caller_env = nullptr;
 };
 expr::Object step_contexts(const StepScene& scene, const std::vector<workflow::Entry>& step_env);
 

@@ -53,7 +53,9 @@ StepHost::StepHost(const plan::PlannedStep& step, JobState& job, exec::StepRunne
 
 std::string StepHost::label() const {
   std::string name = step_.step.name ? *step_.step.name : step_.step.action;
-  return fmt::format("[{} #{} {}] ", step_.step.job_id, step_.step.index + 1, name);
+  return fmt::format("[{} #{} {}] ", step_.step.job_id,
+                     step_.number.empty() ? std::to_string(step_.step.index + 1) : step_.number,
+                     name);
 }
 
 void StepHost::log(std::string_view message) { log_.line(label() + std::string(message)); }

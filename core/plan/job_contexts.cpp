@@ -12,8 +12,10 @@ namespace {
 // Of the github context, what a pull request event fixes before any job starts. Everything else
 // (the merge commit's sha, refs, the repository and its owner, run ids, the event payload, the
 // token) is the real run's and unknown to the review.
-constexpr std::array<std::string_view, 6> kKnownGithub = {"event_name", "base_ref",   "job",
-                                                          "workspace",  "server_url", "api_url"};
+// `action_path` is a local composite action's directory inside it (empty elsewhere, as a run
+// step of the workflow reads it on the runner).
+constexpr std::array<std::string_view, 7> kKnownGithub = {
+    "event_name", "base_ref", "job", "workspace", "server_url", "api_url", "action_path"};
 
 // The runner's facts: GitHub's Linux x64 image; its temp directory is the launcher's per job.
 constexpr std::array<std::string_view, 3> kKnownRunner = {"os", "arch", "environment"};
@@ -58,6 +60,24 @@ expr::Scope scope_for(Field field) {
     case Field::kStepValue:
       s.contexts = {"github", "needs", "strategy", "matrix", "job",   "runner",
                     "env",    "vars",  "secrets",  "steps",  "inputs"};
+      s.functions = {expr::hash_files_function()};
+      break;
+    // The runner's action manifest schema (action_yaml.json): string-steps-context, step-env,
+    // output-value and input-default-context.
+    case Field::kActionStepIf:
+      s.contexts = {"github", "inputs", "strategy", "matrix", "steps", "job", "runner", "env"};
+      s.functions = status;
+      s.functions.push_back(expr::hash_files_function());
+      break;
+    case Field::kActionStepValue:
+      s.contexts = {"github", "inputs", "strategy", "matrix", "steps", "job", "runner", "env"};
+      s.functions = {expr::hash_files_function()};
+      break;
+    case Field::kActionOutput:
+      s.contexts = {"github", "strategy", "matrix", "steps", "inputs", "job", "runner", "env"};
+      break;
+    case Field::kActionInputDefault:
+      s.contexts = {"github", "strategy", "matrix", "job", "runner"};
       s.functions = {expr::hash_files_function()};
       break;
   }

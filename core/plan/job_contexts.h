@@ -19,6 +19,11 @@ enum class Field {
   kJobOutput,    // jobs.<id>.outputs.<name>
   kStepIf,       // steps[*].if
   kStepValue,    // steps[*].run, env, with, name, working-directory, timeout, continue-on-error
+  // A composite action's own file (action.yml): no `secrets`, `needs` or `vars` there.
+  kActionStepIf,        // runs.steps[*].if
+  kActionStepValue,     // runs.steps[*].run, env, with, name, working-directory, continue-on-error
+  kActionOutput,        // outputs.<name>.value
+  kActionInputDefault,  // inputs.<name>.default
 };
 
 expr::Scope scope_for(Field field);

@@ -9,10 +9,9 @@
 #include "core/plan/expression_fields.h"
 #include "core/plan/matrix.h"
 #include "core/plan/needs.h"
-#include "core/plan/release_tags.h"
+#include "core/plan/step_dispatch.h"
 #include "core/plan/step_rules.h"
 #include "core/plan/yaml_value.h"
-#include "core/resolve/declarations.h"
 #include "core/workflow/expression.h"
 
 namespace reviewer::plan {
@@ -171,44 +170,6 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
   return out;
 }
 
-// A step naming a release tag: planned under every reviewed release the tag can name, which must
-// all decide alike (and refuse nothing); the newest's outcome is the plan's.
-plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const workflow::Step& step,
-                                   const plugins::JobInfo& info,
-                                   const std::vector<plugins::ReviewedRef>& releases, Findings& f) {
-  plugins::PlanOutcome first;
-  for (std::size_t i = 0; i < releases.size(); ++i) {
-    workflow::Step at = step;
-    at.ref = releases[i].sha;
-    auto outcome = plugins::plan_step(plugin, at, info);
-    if (releases.size() > 1 && releases[0].sha != step.ref) {
-      for (auto& r : outcome.refusals) {
-        r.message += " (under " + releases[i].tag + ", which " + step.ref + " may name)";
-      }
-    }
-    if (i == 0) {
-      first = std::move(outcome);
-      if (first.decision == plugins::PlanOutcome::Decision::kRefuse) {
-        return first;
-      }
-      continue;
-    }
-    if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
-      return outcome;
-    }
-    if (outcome.decision != first.decision || outcome.assertion != first.assertion) {
-      f.refuse("release-tag-ambiguous",
-               fmt::format("{}@{} may name {} or {}, which treat this step differently; pin one "
-                           "of them",
-                           step.action, step.ref, releases[0].tag, releases[i].tag),
-               step.uses_location);
-      first.decision = plugins::PlanOutcome::Decision::kRefuse;
-      return first;
-    }
-  }
-  return first;
-}
-
 // `outputs:` name -> value, evaluated by the launcher once the job has run (they read steps).
 void read_outputs(const std::string& id, const yaml::Node& outputs, PlannedJob& out, Findings& f) {
   if (!outputs.is_mapping()) {
@@ -365,105 +326,11 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   }
   plugins::JobInfo info{id, planning.file, static_cast<std::uint32_t>(steps->items.size()),
                         &planning.view};
-  const ValueSite step_site{out.contexts, Field::kStepValue, true};
+  const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &d};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
-    const std::size_t refused_before = f.size();
-    auto read = read_step(steps->items[i], id, i, step_site, f);
-    std::optional<workflow::Step> step;
-    Condition condition;
-    if (read) {
-      step = std::move(read->step);
-      condition = std::move(read->condition);
+    if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {
+      out.steps.push_back(std::move(*planned));
     }
-    // A step whose own fields were refused reaches its plugin incomplete (a refused input is
-    // left out), and the plugin would add refusals about what is missing rather than wrong.
-    const bool incomplete = f.size() != refused_before;
-    if (!step) {
-      continue;
-    }
-    if (i == 0 && step->action != "actions/checkout") {
-      f.refuse("first-step-not-checkout",
-               "job " + quote(id) +
-                   " must begin with actions/checkout, as the host's clone "
-                   "stands in for it",
-               steps->items[i]);
-    }
-    if (step->is_run()) {
-      if (!step->shell && d.shell) {
-        step->shell = d.shell;
-      }
-      if (!step->working_directory && d.working_directory) {
-        step->working_directory = d.working_directory;
-      }
-    }
-    if (condition.kind == Condition::Kind::kNever) {
-      // Never runs (its `if:` is false at plan time): no plugin plans or executes it, so the
-      // action needs no review; the plan lists it as never.
-      out.steps.push_back(PlannedStep{std::move(*step), nullptr, true, std::move(condition), "",
-                                      std::nullopt, "", ""});
-      continue;
-    }
-    const plugins::PluginLibrary* plugin = planning.registry.find(step->action);
-    if (plugin == nullptr) {
-      f.refuse("unsupported-action",
-               "no reviewed plugin handles " + quote(step->action) +
-                   "; the review cannot stand in for it",
-               step->uses_location);
-      continue;
-    }
-    std::string release;
-    std::string written_ref;
-    plugins::PlanOutcome outcome;
-    if (step->is_run()) {
-      outcome = plugins::plan_step(*plugin, *step, info);
-    } else {
-      const plugins::Claim* claim = planning.registry.claim(step->action);
-      const auto releases = releases_named(*claim, step->ref, planning.pinned_only);
-      if (releases.empty()) {
-        std::string tags;
-        for (const auto& r : claim->refs) {
-          tags += (tags.empty() ? "" : ", ") + r.tag;
-        }
-        f.refuse("unreviewed-action-ref",
-                 fmt::format("{}@{} names no reviewed release; {}: {}", step->action, step->ref,
-                             planning.pinned_only ? "pin a full commit SHA of one of"
-                                                  : "name a reviewed release or its SHA, of",
-                             tags),
-                 step->uses_location);
-        continue;
-      }
-      if (incomplete) {
-        continue;
-      }
-      outcome = plan_releases(*plugin, *step, info, releases, f);
-      if (releases.front().sha != step->ref) {
-        // The plugin executes the release the plan took, by its SHA, as it planned it.
-        release = releases.front().tag;
-        written_ref = step->ref;
-        step->ref = releases.front().sha;
-      }
-    }
-    for (auto& r : outcome.refusals) {
-      f.add(std::move(r));
-    }
-    if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
-      continue;
-    }
-    for (auto& p : outcome.pins) {
-      // A pin the resolver could not read is refused here, where the step is, not later.
-      auto checked = resolve::pin_declarations({{p.runtime, p.version, p.location}});
-      for (const auto& r : checked.refusals) {
-        f.add(r);
-      }
-      planning.pins.push_back(std::move(p));
-    }
-    if (outcome.fetch_depth && step->action == "actions/checkout") {
-      out.fetch_depth = *outcome.fetch_depth;
-    }
-    out.steps.push_back(PlannedStep{std::move(*step), plugin,
-                                    outcome.decision == plugins::PlanOutcome::Decision::kSkip,
-                                    std::move(condition), outcome.assertion, outcome.fetch_depth,
-                                    std::move(release), std::move(written_ref)});
   }
   return out;
 }

@@ -10,6 +10,9 @@
 
 namespace reviewer::plan {
 
+class RepositoryFiles;
+struct LocalActionState;
+
 // What a job inherits from the workflow level.
 struct WorkflowDefaults {
   std::vector<workflow::Entry> env;
@@ -29,6 +32,9 @@ struct WorkflowPlanning {
   const std::string& job;   // the host-named job, the one whose matrix the host chooses from
   const std::vector<std::pair<std::string, std::string>>& matrix_choice;
   bool pinned_only = false;  // accept reviewed commit SHAs only, not release tags
+  // The repository's files, for local actions; nullptr: none can be read (they are refused).
+  const RepositoryFiles* files = nullptr;
+  LocalActionState* local_actions = nullptr;  // what inlining them has loaded and counted
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ namespace reviewer::plan {
 
 inline constexpr std::int64_t kDefaultJobTimeoutMinutes = 360;
 
+struct LocalAction;
+
 struct PlannedStep {
   workflow::Step step;  // with the job's and workflow's `defaults.run` applied to run steps
   // The plugin that planned the step and will execute it: libraries are never unloaded, so the
@@ -30,6 +33,25 @@ struct PlannedStep {
   // `uses:` named a commit SHA.
   std::string release;
   std::string tag;  // the release tag as written (`step.ref` is then the release's SHA)
+  // The step's number in logs and reports: "3" for the job's third step, "3.2" for the second
+  // step of the composite action the third step calls.
+  std::string number = {};
+  // A local composite action (`uses: ./path`): its steps run in place of a plugin (which is then
+  // null), inside the action's own scope.
+  std::shared_ptr<const LocalAction> local = {};
+};
+
+// A local composite action as inlined into the step that calls it (docs/planner.md, "Local
+// composite actions").
+struct LocalAction {
+  std::string file;  // the action file, as named in locations (".github/actions/x/action.yml")
+  std::string action_path;  // `github.action_path` and GITHUB_ACTION_PATH inside its steps
+  // What its expressions read that is known before the job: the job's contexts with `inputs`
+  // (the caller's `with:` and the declared defaults) and `github.action_path`.
+  expr::Object contexts;
+  std::vector<workflow::Entry> inputs;  // the bound inputs, as the `inputs` context holds them
+  std::vector<PlannedStep> steps;
+  std::vector<workflow::Entry> outputs;  // `outputs.<name>.value`, evaluated after its steps
 };
 
 struct PlannedJob {

@@ -22,6 +22,66 @@ nlohmann::json env_json(const std::vector<workflow::Entry>& env) {
   return out;
 }
 
+nlohmann::json step_json(const PlannedStep& s) {
+  nlohmann::json j{{"index", s.step.index},
+                   {"action", s.step.action},
+                   {"plugin", s.plugin != nullptr ? s.plugin->name : ""},
+                   {"decision", s.skip ? "skip" : "run"},
+                   {"location", location_json(s.step.location)}};
+  if (!s.step.ref.empty()) {
+    j["ref"] = s.step.ref;
+  }
+  if (!s.release.empty()) {
+    j["taken_as"] = s.release;
+    j["tag"] = s.tag;
+  }
+  if (s.step.name) {
+    j["name"] = *s.step.name;
+  }
+  if (s.skip) {
+    j["asserts"] = s.assertion;
+  }
+  if (s.fetch_depth) {
+    j["fetch_depth"] = *s.fetch_depth;
+  }
+  if (s.step.timeout_minutes) {
+    j["timeout_minutes"] = *s.step.timeout_minutes;
+  }
+  if (s.step.shell) {
+    j["shell"] = *s.step.shell;
+  }
+  if (s.step.working_directory) {
+    j["working_directory"] = *s.step.working_directory;
+  }
+  if (s.step.if_condition) {
+    j["if"] = *s.step.if_condition;
+    j["if_decided"] = s.condition.kind == Condition::Kind::kNever     ? "never"
+                      : s.condition.kind == Condition::Kind::kSuccess ? "success()"
+                                                                      : "at run time";
+  }
+  if (s.step.continue_on_error) {
+    j["continue_on_error"] = true;
+  }
+  if (!s.step.env.empty()) {
+    j["env"] = env_json(s.step.env);
+  }
+  if (!s.number.empty()) {
+    j["number"] = s.number;
+  }
+  if (s.local) {
+    nlohmann::json inner = nlohmann::json::array();
+    for (const auto& t : s.local->steps) {
+      inner.push_back(step_json(t));
+    }
+    j["local_action"] = {{"file", s.local->file},
+                         {"action_path", s.local->action_path},
+                         {"inputs", env_json(s.local->inputs)},
+                         {"outputs", env_json(s.local->outputs)},
+                         {"steps", inner}};
+  }
+  return j;
+}
+
 }  // namespace
 
 nlohmann::json to_json(const Plan& plan) {
@@ -29,49 +89,7 @@ nlohmann::json to_json(const Plan& plan) {
   for (const auto& job : plan.jobs) {
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& s : job.steps) {
-      nlohmann::json j{{"index", s.step.index},
-                       {"action", s.step.action},
-                       {"plugin", s.plugin != nullptr ? s.plugin->name : ""},
-                       {"decision", s.skip ? "skip" : "run"},
-                       {"location", location_json(s.step.location)}};
-      if (!s.step.ref.empty()) {
-        j["ref"] = s.step.ref;
-      }
-      if (!s.release.empty()) {
-        j["taken_as"] = s.release;
-        j["tag"] = s.tag;
-      }
-      if (s.step.name) {
-        j["name"] = *s.step.name;
-      }
-      if (s.skip) {
-        j["asserts"] = s.assertion;
-      }
-      if (s.fetch_depth) {
-        j["fetch_depth"] = *s.fetch_depth;
-      }
-      if (s.step.timeout_minutes) {
-        j["timeout_minutes"] = *s.step.timeout_minutes;
-      }
-      if (s.step.shell) {
-        j["shell"] = *s.step.shell;
-      }
-      if (s.step.working_directory) {
-        j["working_directory"] = *s.step.working_directory;
-      }
-      if (s.step.if_condition) {
-        j["if"] = *s.step.if_condition;
-        j["if_decided"] = s.condition.kind == Condition::Kind::kNever     ? "never"
-                          : s.condition.kind == Condition::Kind::kSuccess ? "success()"
-                                                                          : "at run time";
-      }
-      if (s.step.continue_on_error) {
-        j["continue_on_error"] = true;
-      }
-      if (!s.step.env.empty()) {
-        j["env"] = env_json(s.step.env);
-      }
-      steps.push_back(std::move(j));
+      steps.push_back(step_json(s));
     }
     nlohmann::json j{{"id", job.id},
                      {"needs", job.needs},

@@ -5,6 +5,7 @@
 
 #include "core/plan/env_rules.h"
 #include "core/plan/job_rules.h"
+#include "core/plan/local_action.h"
 #include "core/plan/needs.h"
 #include "core/plan/trigger.h"
 #include "core/plan/written_steps.h"
@@ -86,6 +87,9 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   WorkflowPlanning planning{
       request.workflow_file, *jobs,       view,           registry,           plan.pins, f,
       request.base,          request.job, request.matrix, request.pinned_only};
+  LocalActionState local_actions;
+  planning.files = request.files;
+  planning.local_actions = &local_actions;
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/plan/plan.h"
+#include "core/plan/repository_files.h"
 #include "core/plugins/registry.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
@@ -20,6 +21,9 @@ struct PlanRequest {
   std::vector<std::pair<std::string, std::string>> matrix = {};
   // The reference spec's stricter rule: actions only at reviewed commit SHAs, no release tags.
   bool pinned_only = false;
+  // The repository's files, for the local actions its steps call (`uses: ./path`); nullptr:
+  // none can be read, and each is refused (local-action-missing).
+  const RepositoryFiles* files = nullptr;
 };
 
 // What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it

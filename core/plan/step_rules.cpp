@@ -45,9 +45,8 @@ void read_uses(const yaml::Node& uses, workflow::Step& step, Findings& f) {
     return;
   }
   if (u.starts_with("./") || u.starts_with("../")) {
-    f.refuse("local-action",
-             "local actions are code of the pull request itself run as an action: " + quote(u),
-             uses);
+    // A local action: its file is read and its steps inlined by the caller (local_action.h).
+    step.action = u;
     return;
   }
   auto at = u.rfind('@');
@@ -153,7 +152,8 @@ std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueS
 }
 
 std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job_id,
-                                  std::uint32_t index, const ValueSite& site, Findings& f) {
+                                  std::uint32_t index, const ValueSite& site, Findings& f,
+                                  Field if_field) {
   const std::size_t before = f.size();
   ReadStep read_out;
   workflow::Step& step = read_out.step;
@@ -217,7 +217,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
     if (!cond->is_scalar()) {
       f.refuse("step-condition", "step 'if' must be a string", *cond);
     } else {
-      const ValueSite if_site{site.contexts, Field::kStepIf, true};
+      const ValueSite if_site{site.contexts, if_field, true};
       if (auto c = read_condition(cond->scalar, if_site.field, if_site.contexts, "step 'if'",
                                   cond->location, f)) {
         read_out.condition = std::move(*c);

@@ -22,8 +22,10 @@ struct ReadStep {
 // no plugin may accept: unknown keys, `uses` with `run` (or neither), shells other than bash,
 // expressions in `uses`, timeouts and working directories, and timeouts that are not positive
 // integer literals. Returns nullopt if the step cannot be dispatched at all.
+// `if_field` is where the step's `if:` stands (a workflow's step or a composite action's).
 std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job_id,
-                                  std::uint32_t index, const ValueSite& site, Findings& findings);
+                                  std::uint32_t index, const ValueSite& site, Findings& findings,
+                                  Field if_field = Field::kStepIf);
 
 // `continue-on-error` of a step or job: a boolean, literal or known at plan time.
 std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueSite& site,

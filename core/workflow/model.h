@@ -42,6 +42,8 @@ struct Step {
   util::SourceLocation timeout_location;
 
   bool is_run() const { return action == "run"; }
+  // `uses: ./path`: an action of the repository itself, `action` holding the path as written.
+  bool is_local() const { return action.starts_with("./") || action.starts_with("../"); }
 };
 
 }  // namespace reviewer::workflow

@@ -38,8 +38,12 @@ const std::set<std::string> kRules = {
     "invalid-step", "unknown-step-key", "step-uses-and-run", "step-without-action",
     "step-condition", "timeout-on-skipped-step", "non-bash-shell", "expression-in-uses",
     "expression-in-working-directory", "invalid-continue-on-error", "working-directory-outside",
-    "invalid-working-directory", "invalid-input", "docker-action", "local-action",
-    "unsupported-action", "unreviewed-action-ref", "release-tag-ambiguous",
+    "invalid-working-directory", "invalid-input", "docker-action", "unsupported-action",
+    "unreviewed-action-ref", "release-tag-ambiguous",
+    // Local composite actions.
+    "local-action-outside", "local-action-missing", "local-action-symlink",
+    "local-action-unreadable", "local-action-not-composite", "invalid-local-action",
+    "local-action-depth", "local-action-cycle", "too-many-inlined-steps",
     // Environment.
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
     "credential-shaped-env", "config-redirecting-env",

@@ -318,9 +318,9 @@ const Case kCases[] = {
     {"DockerAction", steps("      - uses: docker://alpine:3\n"),
      kF + ":7:15: docker-action: docker actions cannot be reproduced in the sandbox: "
           "'docker://alpine:3'\n"},
-    {"LocalAction", steps("      - uses: ./.github/actions/setup\n"),
-     kF + ":7:15: local-action: local actions are code of the pull request itself run as an "
-          "action: './.github/actions/setup'\n"},
+    {"LocalActionWithoutRepository", steps("      - uses: ./.github/actions/setup\n"),
+     kF + ":7:15: local-action-missing: the action './.github/actions/setup' cannot be read: the "
+          "planner was given no repository to read it from\n"},
     {"UnsupportedAction", steps("      - uses: dorny/paths-filter@v3\n"),
      kF + ":7:15: unsupported-action: no reviewed plugin handles 'dorny/paths-filter'; the "
           "review cannot stand in for it\n"},

@@ -1,0 +1,165 @@
+#include "core/plan/step_dispatch.h"
+
+#include <fmt/format.h>
+
+#include "core/plan/local_action.h"
+#include "core/plan/release_tags.h"
+#include "core/plan/step_rules.h"
+#include "core/resolve/declarations.h"
+
+namespace reviewer::plan {
+namespace {
+
+// A step naming a release tag: planned under every reviewed release the tag can name, which must
+// all decide alike (and refuse nothing); the newest's outcome is the plan's.
+plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const workflow::Step& step,
+                                   const plugins::JobInfo& info,
+                                   const std::vector<plugins::ReviewedRef>& releases, Findings& f) {
+  plugins::PlanOutcome first;
+  for (std::size_t i = 0; i < releases.size(); ++i) {
+    workflow::Step at = step;
+    at.ref = releases[i].sha;
+    auto outcome = plugins::plan_step(plugin, at, info);
+    if (releases.size() > 1 && releases[0].sha != step.ref) {
+      for (auto& r : outcome.refusals) {
+        r.message += " (under " + releases[i].tag + ", which " + step.ref + " may name)";
+      }
+    }
+    if (i == 0) {
+      first = std::move(outcome);
+      if (first.decision == plugins::PlanOutcome::Decision::kRefuse) {
+        return first;
+      }
+      continue;
+    }
+    if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
+      return outcome;
+    }
+    if (outcome.decision != first.decision || outcome.assertion != first.assertion) {
+      f.refuse("release-tag-ambiguous",
+               fmt::format("{}@{} may name {} or {}, which treat this step differently; pin one "
+                           "of them",
+                           step.action, step.ref, releases[0].tag, releases[i].tag),
+               step.uses_location);
+      first.decision = plugins::PlanOutcome::Decision::kRefuse;
+      return first;
+    }
+  }
+  return first;
+}
+
+}  // namespace
+
+std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t index,
+                                          const StepScope& scope, WorkflowPlanning& planning,
+                                          PlannedJob& job) {
+  Findings& f = planning.findings;
+  const std::size_t refused_before = f.size();
+  const ValueSite site{scope.contexts, scope.value_field, true};
+  auto read = read_step(node, job.id, scope.caller_index.value_or(index), site, f, scope.if_field);
+  // A step whose own fields were refused reaches its plugin incomplete (a refused input is left
+  // out), and the plugin would add refusals about what is missing rather than wrong.
+  const bool incomplete = f.size() != refused_before;
+  if (!read) {
+    return std::nullopt;
+  }
+  workflow::Step step = std::move(read->step);
+  Condition condition = std::move(read->condition);
+  const std::string number = scope.caller_number.empty()
+                                 ? std::to_string(index + 1)
+                                 : scope.caller_number + "." + std::to_string(index + 1);
+  if (scope.chain.empty() && index == 0 && step.action != "actions/checkout") {
+    f.refuse("first-step-not-checkout",
+             "job " + quote(job.id) +
+                 " must begin with actions/checkout, as the host's clone stands in for it",
+             node);
+  }
+  if (step.is_run() && scope.defaults != nullptr) {
+    if (!step.shell && scope.defaults->shell) {
+      step.shell = scope.defaults->shell;
+    }
+    if (!step.working_directory && scope.defaults->working_directory) {
+      step.working_directory = scope.defaults->working_directory;
+    }
+  }
+  if (condition.kind == Condition::Kind::kNever) {
+    // Never runs (its `if:` is false at plan time): no plugin plans or executes it, so the
+    // action needs no review; the plan lists it as never.
+    return PlannedStep{
+        std::move(step), nullptr, true, std::move(condition), "", std::nullopt, "", "", number};
+  }
+  if (step.is_local()) {
+    if (incomplete) {
+      return std::nullopt;
+    }
+    return plan_local_action(std::move(step), std::move(condition), number, scope, planning, job);
+  }
+  const plugins::PluginLibrary* plugin = planning.registry.find(step.action);
+  if (plugin == nullptr) {
+    f.refuse(
+        "unsupported-action",
+        "no reviewed plugin handles " + quote(step.action) + "; the review cannot stand in for it",
+        step.uses_location);
+    return std::nullopt;
+  }
+  std::string release;
+  std::string written_ref;
+  plugins::PlanOutcome outcome;
+  if (step.is_run()) {
+    outcome = plugins::plan_step(*plugin, step, scope.info);
+  } else {
+    const plugins::Claim* claim = planning.registry.claim(step.action);
+    const auto releases = releases_named(*claim, step.ref, planning.pinned_only);
+    if (releases.empty()) {
+      std::string tags;
+      for (const auto& r : claim->refs) {
+        tags += (tags.empty() ? "" : ", ") + r.tag;
+      }
+      f.refuse("unreviewed-action-ref",
+               fmt::format("{}@{} names no reviewed release; {}: {}", step.action, step.ref,
+                           planning.pinned_only ? "pin a full commit SHA of one of"
+                                                : "name a reviewed release or its SHA, of",
+                           tags),
+               step.uses_location);
+      return std::nullopt;
+    }
+    if (incomplete) {
+      return std::nullopt;
+    }
+    outcome = plan_releases(*plugin, step, scope.info, releases, f);
+    if (releases.front().sha != step.ref) {
+      // The plugin executes the release the plan took, by its SHA, as it planned it.
+      release = releases.front().tag;
+      written_ref = step.ref;
+      step.ref = releases.front().sha;
+    }
+  }
+  for (auto& r : outcome.refusals) {
+    f.add(std::move(r));
+  }
+  if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
+    return std::nullopt;
+  }
+  for (auto& p : outcome.pins) {
+    // A pin the resolver could not read is refused here, where the step is, not later.
+    auto checked = resolve::pin_declarations({{p.runtime, p.version, p.location}});
+    for (const auto& r : checked.refusals) {
+      f.add(r);
+    }
+    planning.pins.push_back(std::move(p));
+  }
+  if (outcome.fetch_depth && step.action == "actions/checkout") {
+    job.fetch_depth = *outcome.fetch_depth;
+  }
+  return PlannedStep{std::move(step),
+                     plugin,
+                     outcome.decision == plugins::PlanOutcome::Decision::kSkip,
+                     std::move(condition),
+                     outcome.assertion,
+                     outcome.fetch_depth,
+                     std::move(release),
+                     std::move(written_ref),
+                     number};
+}
+
+}  // namespace reviewer::plan
