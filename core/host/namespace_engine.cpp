@@ -1,8 +1,10 @@
 // The namespace run model as an engine, for hosts without a container engine: run-model.sh
 // makes the sandbox from util-linux namespaces over a staged install, runs the launcher, copies
 // the reports out as the sandbox user and tears everything down.
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -51,6 +53,16 @@ class NamespaceEngine final : public Engine {
   util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
     std::vector<std::string> argv;
     if (::geteuid() == 0) {
+      // npm runs as the sandbox user on the host, so it must reach `dir`: the review's scratch
+      // directory above it (mkdtemp, 0700) gets search permission for others, not read.
+      for (auto p = std::filesystem::path(spec.dir).parent_path(); p.has_relative_path();
+           p = p.parent_path()) {
+        struct stat st {};
+        if (::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & S_IXOTH) == 0 &&
+            st.st_uid == ::geteuid()) {
+          ::chmod(p.c_str(), (st.st_mode & 07777) | S_IXOTH);
+        }
+      }
       argv = {"setpriv",
               "--reuid",
               std::to_string(kSandboxUid),

@@ -191,5 +191,34 @@ TEST_F(ReviewE2E, BadRequestsAreNamedUsageErrors) {
   }
 }
 
+// The namespaces engine resolves a project without a lock file with the stage's npm (real npm,
+// real registry), and the sandbox, without network, installs offline from what the host
+// verified; the lock npm wrote comes out with the reports.
+TEST_F(ReviewE2E, WithoutALockTheStagesNpmResolvesAndTheSandboxInstallsOffline) {
+  if (run_command("curl -q -sSfI --max-time 20 -o /dev/null https://registry.npmjs.org/is-number")
+          .exit_code != 0) {
+    GTEST_SKIP() << "the npm registry (https://registry.npmjs.org/) cannot be reached";
+  }
+  repo_.write(
+      "package.json",
+      "{\"name\": \"t\", \"version\": \"1.0.0\", \"private\": true,\n"
+      " \"engines\": {\"node\": \"20.x\"}, \"dependencies\": {\"is-number\": \"^7.0.0\"}}\n");
+  repo_.write(".github/workflows/ci.yml",
+              workflow(job("test",
+                           "      - run: npm install\n"
+                           "      - run: node -e \"require('is-number')\"\n"
+                           "      - run: node -p \"require('is-number/package.json').version\" "
+                           "| grep -x 7.0.0\n")));
+  repo_.commit_source();
+  const std::string reports = repo_.source() + "/../reports";
+  auto r = review("--store " + repo_.source() + "/../store --reports " + reports);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("review: dependencies: no lock file; the image's npm resolved "
+                                  "package.json to 1 tarballs, reading the registry metadata of 1 "
+                                  "packages"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(reports + "/resolved-package-lock.json"));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e
