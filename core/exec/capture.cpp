@@ -80,9 +80,22 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
       out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), max_bytes - out.size()));
     }
   }
-  ::kill(-pid, SIGKILL);
+  // Its stdout closed is not its exit: GNU tar closes stdout (gnulib's close_stdout) and then
+  // waits for its gzip; killed in between, a tool that succeeded would read as failed. Wait for
+  // the exit until the deadline, then kill the group: the tool, if it hangs, and whatever it
+  // left behind.
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  bool reaped = false;
+  while (!reaped && std::chrono::steady_clock::now() < deadline) {
+    const pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid || (r < 0 && errno != EINTR)) {
+      reaped = r == pid;
+      break;
+    }
+    ::usleep(1000);
+  }
+  ::kill(-pid, SIGKILL);
+  while (!reaped && ::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return util::refusal("io-error", argv[0] + " did not exit 0");
