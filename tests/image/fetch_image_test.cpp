@@ -25,6 +25,7 @@ using ::testing::Not;
 
 constexpr const char* kImage = "reviewer-node20-bun1310";
 constexpr const char* kProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/npm-project";
+constexpr const char* kBunProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/bun-project";
 
 int sandboxes() {
   return std::stoi(
@@ -221,6 +222,25 @@ TEST_F(FetchReview, WorkspacesWithoutALockAreRefusedBeforeAnySandbox) {
   edit("package.json", "\"private\": true,",
        "\"private\": true, \"workspaces\": [\"packages/*\"],");
   expect_refused_before_sandbox("dependency-manifest-invalid", "it declares workspaces");
+}
+
+// A bun.lock (text, written by the image's bun 1.3.10): the host fetches its tarballs, the
+// launcher unpacks them into the job's Bun cache, and `bun install --frozen-lockfile` after
+// setup-bun installs offline; the tests import every dependency.
+TEST_F(FetchReview, ABunLockInstallsOfflineAndASecondReviewFetchesNothing) {
+  fs::remove_all(repo_);
+  fs::copy(kBunProject, repo_, fs::copy_options::recursive);
+  commit();
+  auto cold = review();
+  EXPECT_EQ(cold.exit_code, 0) << cold.output;
+  EXPECT_EQ(cold.last_line(), "review-build-ok") << cold.output;
+  EXPECT_THAT(cold.output, HasSubstr("review: dependencies: bun.lock: 5 tarballs ("));
+  EXPECT_THAT(cold.output, Not(HasSubstr("dependency-unpack")));
+  EXPECT_THAT(cold.output, HasSubstr(" 2 pass"));
+  EXPECT_THAT(cold.output, HasSubstr(" 0 fail"));
+  auto warm = review();
+  EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
+  EXPECT_THAT(warm.output, HasSubstr("5 hits, 0 misses, nothing downloaded"));
 }
 
 }  // namespace
