@@ -1,0 +1,91 @@
+// The spec's build-path fixtures that were covered only by unit tests, end to end (issue 12): a
+// declaration outside the trusted matrix and one that selects another image, impostor binaries
+// on the caller's PATH, a clone that is not clean, and an auth header in the clone's git
+// configuration. They run in the run model and, under label `image`, in the real image with the
+// production podman flags.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tests/e2e/e2e_support.h"
+#include "tests/e2e/sandbox.h"
+
+namespace reviewer::e2e {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+TEST_F(LauncherE2E, ADeclarationOutsideTheMatrixIsRefusedBeforeAnyStep) {
+  ExampleRepo repo;
+  repo.write(".nvmrc", "18.20.4\n");
+  repo.write("package.json", "{\"name\": \"x\", \"version\": \"1.0.0\"}\n");
+  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: ")) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("out-of-matrix")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
+}
+
+TEST_F(LauncherE2E, ADeclarationThatSelectsAnotherImageIsRefusedBeforeAnyStep) {
+  ExampleRepo repo;
+  repo.write(".nvmrc", "24\n");
+  repo.write("package.json",
+             "{\"name\": \"x\", \"version\": \"1.0.0\", \"engines\": {\"node\": \"24.x\"}}\n");
+  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: other-image: ")) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("reviewer-node24")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
+}
+
+// The caller (whoever execs the launcher in the sandbox) puts its own node, bash, git and npm
+// first on PATH; the launcher runs the image's runtimes at fixed paths and gives steps its own
+// PATH, so none of them ever runs.
+TEST_F(LauncherE2E, ImpostorBinariesOnTheCallersPathNeverRun) {
+  ExampleRepo repo;
+  const std::string impostor = "#!/bin/sh\necho IMPOSTOR-RAN \"$0\" >&2\necho 99.0.0\n";
+  for (const char* tool : {"node", "bash", "git", "npm", "sh"}) {
+    repo.write(std::string("impostor/") + tool, impostor);
+  }
+  run_command("chmod +x " + repo.source() + "/impostor/*");
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), [] {
+    SandboxRun run;
+    run.caller_env = {"PATH=/workspace/impostor:/usr/bin:/bin"};
+    return run;
+  }());
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("IMPOSTOR-RAN")));
+}
+
+TEST_F(LauncherE2E, AnUntrackedFileInTheCloneFailsTheCleanCloneCheck) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
+  repo.clone();
+  run_command("echo planted > " + repo.workspace() + "/planted.txt");
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("planted.txt")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
+}
+
+TEST_F(LauncherE2E, AnAuthHeaderInTheClonesConfigIsRefusedByKey) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
+  repo.clone();
+  repo.git_in_clone("config http.https://github.com/.extraHeader 'AUTHORIZATION: basic eDp5'");
+  auto r = run_launcher(repo.workspace());
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("extraheader")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("eDp5"))) << "the header's value was printed";
+  EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
+}
+
+}  // namespace
+}  // namespace reviewer::e2e
