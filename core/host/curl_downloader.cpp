@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <vector>
 
 #include "core/host/host_process.h"
 
@@ -66,13 +67,27 @@ class CurlDownloader final : public fetch::Downloader {
                                " bytes left of the bound (--max-dependency-bytes)");
     }
     if (ran->status != 0 || ran->timed_out) {
+      // --fail writes no file for a transfer the server refused: those are the ones to name
+      // (curl goes on with the others of a --parallel batch).
+      std::vector<std::string> failed;
+      for (const auto& item : items) {
+        struct stat st {};
+        if (::lstat(item.file.c_str(), &st) != 0) {
+          failed.push_back(item.url);
+        }
+      }
+      std::string which =
+          failed.empty() ? "the first: " + items.front().url
+                         : std::to_string(failed.size()) + " not downloaded: " + failed.front();
+      for (std::size_t i = 1; i < failed.size() && i < 3; ++i) {
+        which += ", " + failed[i];
+      }
       return util::refusal(
           "dependency-fetch-failed",
           "curl " +
               std::string(ran->timed_out ? "ran past 30 minutes"
                                          : "exited " + std::to_string(ran->status)) +
-              " fetching " + std::to_string(items.size()) +
-              " tarballs (the first: " + items.front().url + ")");
+              " fetching " + std::to_string(items.size()) + " tarballs (" + which + ")");
     }
     for (const auto& item : items) {
       struct stat st {};

@@ -94,5 +94,28 @@ TEST_F(RegistryFetch, AVersionTheRegistryDoesNotHaveIsTheHostsFailure) {
   EXPECT_TRUE(is_host_side(r.error()));
 }
 
+// Of a batch, the tarball that failed is named (an unpublished version: CI's cold `npm ci` fails
+// on it too), not the first of the batch, which downloaded.
+TEST_F(RegistryFetch, TheTarballThatFailedIsNamed) {
+  std::ofstream(dir_ / "work/package-lock.json", std::ios::trunc)
+      << R"({"lockfileVersion": 3, "packages": {"": {},
+          "node_modules/is-number": {"version": "7.0.0",
+            "resolved": "https://registry.npmjs.org/is-number/-/is-number-7.0.0.tgz",
+            "integrity": ")"
+      << kIsNumber << R"("},
+          "node_modules/left-pad": {"version": "1.3.999",
+            "resolved": "https://registry.npmjs.org/left-pad/-/left-pad-1.3.999.tgz",
+            "integrity": ")"
+      << kLeftPad << R"("}}})";
+  std::ofstream(dir_ / "work/package.json", std::ios::trunc)
+      << R"({"dependencies": {"left-pad": "^1.3.0", "is-number": "^7.0.0"}})";
+  auto r = fetch();
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().rule, "dependency-fetch-failed");
+  EXPECT_THAT(r.error().message,
+              ::testing::HasSubstr("https://registry.npmjs.org/left-pad/-/left-pad-1.3.999.tgz"));
+  EXPECT_THAT(r.error().message, ::testing::Not(::testing::HasSubstr("is-number")));
+}
+
 }  // namespace
 }  // namespace reviewer::host
