@@ -34,14 +34,17 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
     return nothing("no lock file, and package.json declares no dependency");
   }
   NpmResolution& resolved = **found;
-  std::error_code ec;
-  const std::string copy = r.reports_dir + "/resolved-package-lock.json";
-  fs::copy_file(resolved.lock_file, copy, fs::copy_options::overwrite_existing, ec);
+  std::string kept = "; pass --reports DIR to keep the lock npm wrote";
+  if (!r.reports_dir.empty()) {
+    std::error_code ec;
+    const std::string copy = r.reports_dir + "/resolved-package-lock.json";
+    fs::copy_file(resolved.lock_file, copy, fs::copy_options::overwrite_existing, ec);
+    kept = "; the lock npm wrote" + std::string(ec ? " could not be copied to " : " is ") + copy;
+  }
   std::cout << "review: dependencies: no lock file; the image's npm resolved package.json to "
             << resolved.list.tarballs.size() << " tarballs, reading the registry metadata of "
             << resolved.packuments.size() << " packages in "
-            << resolved.elapsed.count() / 100 / 10.0 << " s; the lock npm wrote"
-            << (ec ? " could not be copied to " : " is ") << copy << std::endl;
+            << resolved.elapsed.count() / 100 / 10.0 << " s" << kept << std::endl;
   auto deps = fetch_resolved(std::move(resolved.list), std::move(resolved.packuments), r.store_dir,
                              r.options);
   if (!deps) {

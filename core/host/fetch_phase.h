@@ -13,7 +13,7 @@ struct FetchPhaseRequest {
   std::string worktree;     // the clone
   std::string scratch;      // the review's scratch directory (resolution, view)
   std::string store_dir;    // the shared store
-  std::string reports_dir;  // where a lock resolved at review time is copied
+  std::string reports_dir;  // where a lock resolved at review time is copied; empty: nowhere
   std::string image;        // the resolved image: its npm resolves a project without a lock
   fetch::FetchOptions options;
   SandboxLimits limits;

@@ -234,8 +234,15 @@ int review(const ReviewRequest& request) {
   // The fetch phase, before the review's sandbox exists: only package.json and the lock file are
   // read, and every tarball is verified against the lock before the review may see it.
   const SandboxLimits limits{request.pids_limit, request.memory_limit, request.cpu_limit};
-  FetchPhaseRequest fetch_request{
-      clone, scratch.path(), request.store_dir, reports_dir, resolution.image, {}, limits};
+  // The resolved lock goes only where the user asked for reports: the scratch directory is
+  // removed with the review.
+  FetchPhaseRequest fetch_request{clone,
+                                  scratch.path(),
+                                  request.store_dir,
+                                  request.reports_dir.empty() ? "" : reports_dir,
+                                  resolution.image,
+                                  {},
+                                  limits};
   if (fetch_request.store_dir.empty()) {
     fetch_request.store_dir = default_store_dir();
   }
