@@ -15,6 +15,7 @@
 #include "core/fetch/mount.h"
 #include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
+#include "core/launch/assignment_integrity.h"
 #include "core/launch/build_report.h"
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_checksums.h"
@@ -111,6 +112,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused(caller.error());
   }
 
+  // Whether a step could rewrite the assignment in PID 1's memory, tried for real and said
+  // before anything else runs (docs/threat-model.md, "The assignment").
+  const IntegrityProbe integrity = probe_assignment_integrity();
+  exec::write_all(1, "reviewer: assignment-integrity: " + integrity.describe() + "\n");
+
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});
@@ -191,6 +197,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto outcome = run_plan(
       plan, supervisor, guard, *scratch, log,
       LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, dependency_registry(deps)});
+  // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
+  if (auto same = check_assignment_unchanged(*assignment, "/proc/1/environ"); !same) {
+    outcome.verdict = BuildOutcome::Verdict::kFailed;
+    outcome.summary = same.error().to_string();
+  }
   publish_build_reports(*scratch, plan, outcome, log, &attestation());
   for (const auto& line : summary_table(outcome)) {
     log.line(line);

@@ -1,0 +1,87 @@
+#include "core/launch/assignment_integrity.h"
+
+#include <fcntl.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace reviewer::launch {
+
+std::string IntegrityProbe::describe() const {
+  if (!probed) {
+    return "unknown (the probe could not run)";
+  }
+  if (is_protected()) {
+    return "protected";
+  }
+  std::string which;
+  if (mem_writable) {
+    which = "/proc/1/mem writable";
+  }
+  if (ptrace_seize) {
+    which += std::string(which.empty() ? "" : ", ") + "ptrace attach";
+  }
+  return "unprotected (" + which + ")";
+}
+
+IntegrityProbe probe_assignment_integrity() {
+  IntegrityProbe out;
+  const pid_t child = ::fork();
+  if (child < 0) {
+    return out;
+  }
+  if (child == 0) {
+    // Only async-signal-safe calls: the launcher may have threads.
+    int bits = 0;
+    const int fd = ::open("/proc/1/mem", O_RDWR | O_CLOEXEC);
+    if (fd >= 0) {
+      bits |= 1;
+      ::close(fd);
+    }
+    if (::ptrace(PTRACE_SEIZE, 1, nullptr, nullptr) == 0) {
+      bits |= 2;
+      ::ptrace(PTRACE_DETACH, 1, nullptr, nullptr);
+    }
+    ::_exit(bits);
+  }
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) {
+    out.probed = true;
+    out.mem_writable = (WEXITSTATUS(status) & 1) != 0;
+    out.ptrace_seize = (WEXITSTATUS(status) & 2) != 0;
+  }
+  return out;
+}
+
+util::Status check_assignment_unchanged(const Assignment& at_start,
+                                        const std::string& environ_path) {
+  auto now = read_assignment(environ_path);
+  if (!now) {
+    return util::refusal(
+        "assignment-changed",
+        "PID 1's environment can no longer be read as the assignment: " + now.error().message);
+  }
+  std::string what;
+  auto differs = [&](const char* name, const std::string& a, const std::string& b) {
+    if (a != b) {
+      what += std::string(what.empty() ? "" : ", ") + name;
+    }
+  };
+  differs("REVIEWER_CI_WORKFLOW", at_start.workflow, now->workflow);
+  differs("REVIEWER_CI_JOB", at_start.job, now->job);
+  differs("REVIEWER_CI_BASE", at_start.base, now->base);
+  differs("REVIEWER_CI_MATRIX", at_start.matrix, now->matrix);
+  if (!what.empty()) {
+    return util::refusal("assignment-changed",
+                         what +
+                             " in PID 1's environment changed during the build: a step wrote "
+                             "PID 1's memory");
+  }
+  return util::ok_status();
+}
+
+}  // namespace reviewer::launch
