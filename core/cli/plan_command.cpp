@@ -62,10 +62,20 @@ void print_steps(const std::vector<plan::PlannedStep>& steps, const std::string&
   }
 }
 
-void print_text(const plan::Plan& p) {
-  std::cout << "plan: job '" << p.job << "' of " << p.workflow_file << " into '" << p.base << "'\n";
-  for (const auto& job : p.jobs) {
-    std::cout << "job " << job.id << " (timeout " << job.timeout_minutes << " min"
+// The jobs in run order; a called workflow's under the job that calls it, named as GitHub names
+// them ("caller / called").
+void print_jobs(const std::vector<plan::PlannedJob>& jobs, const std::string& prefix,
+                const std::string& indent) {
+  for (const auto& job : jobs) {
+    if (job.called) {
+      std::cout << indent << "job " << prefix << job.id << " calls " << job.called->file
+                << (job.condition.written.empty() ? "" : " (if " + job.condition.written + ")")
+                << (job.matrix_label.empty() ? "" : " (matrix " + job.matrix_label + ")") << "\n";
+      print_jobs(job.called->jobs, prefix + job.id + " / ", indent + "  ");
+      continue;
+    }
+    std::cout << indent << "job " << prefix << job.id << " (timeout " << job.timeout_minutes
+              << " min"
               << (job.timeout_minutes_written != 0
                       ? " as on GitHub-hosted runners, " +
                             std::to_string(job.timeout_minutes_written) + " written"
@@ -73,8 +83,13 @@ void print_text(const plan::Plan& p) {
               << ", fetch-depth " << job.fetch_depth
               << (job.condition.written.empty() ? "" : ", if " + job.condition.written)
               << (job.matrix_label.empty() ? "" : ", matrix " + job.matrix_label) << ")\n";
-    print_steps(job.steps, "  ");
+    print_steps(job.steps, indent + "  ");
   }
+}
+
+void print_text(const plan::Plan& p) {
+  std::cout << "plan: job '" << p.job << "' of " << p.workflow_file << " into '" << p.base << "'\n";
+  print_jobs(p.jobs, "", "");
   for (const auto& pin : p.pins) {
     std::cout << "pin " << pin.runtime << " " << pin.version << " (" << pin.location.to_string()
               << ")\n";

@@ -186,7 +186,7 @@ int review(const ReviewRequest& request) {
   const plan::Plan& plan = *planned;
 
   // One clone serves every job of the closure, and the planner refused mixed shapes.
-  if (plan.jobs.front().fetch_depth == 0) {
+  if (plan::jobs_with_steps(plan.jobs).front()->fetch_depth == 0) {
     std::error_code ec;
     fs::remove_all(clone, ec);
     auto full = make_clone(request.repository, *head, HistoryShape::kFull, clone);
@@ -266,8 +266,9 @@ int review(const ReviewRequest& request) {
     }
   }
   std::int64_t seconds = host_margin_seconds();
-  for (const auto& job : plan.jobs) {
-    seconds += job.timeout_minutes * 60;
+  // A called workflow's jobs each have their own time limit; the job calling them has none.
+  for (const plan::PlannedJob* job : plan::jobs_with_steps(plan.jobs)) {
+    seconds += job->timeout_minutes * 60;
   }
   SandboxSpec spec;
   spec.image = resolution.image;

@@ -2,42 +2,22 @@
 
 #include "core/report/source_excerpt.h"
 
-#include <sys/stat.h>
-
 #include <fmt/format.h>
-#include <cerrno>
 #include <chrono>
 #include <map>
 
 #include "core/launch/bun_cache_seed.h"
+#include "core/launch/called_jobs.h"
+#include "core/launch/job_dirs.h"
 #include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
 #include "core/launch/step_host.h"
+#include "core/launch/step_lines.h"
 #include "core/plan/expression_fields.h"
 #include "core/util/check.h"
 
 namespace reviewer::launch {
 namespace {
-
-bool make_dir(const std::string& path) {
-  return ::mkdir(path.c_str(), 0700) == 0 || errno == EEXIST;
-}
-
-// Named by the job's position only: a job id is the workflow's text and never part of a path
-// (the planner refuses ids GitHub rejects, but the path does not rely on it).
-exec::JobDirs make_job_dirs(const std::string& root, std::size_t n) {
-  exec::JobDirs d;
-  d.root = fmt::format("{}/job-{}", root, n);
-  d.home = d.root + "/home";
-  d.tmp = d.root + "/tmp";
-  d.cache = d.root + "/cache";
-  d.runner_temp = d.root + "/runner-temp";
-  for (const auto* p : {&d.root, &d.home, &d.tmp, &d.cache, &d.runner_temp}) {
-    make_dir(*p);
-  }
-  make_dir(d.root + "/steps");
-  return d;
-}
 
 // The step's env entries whose values are final: one the launcher has yet to evaluate is
 // text with `${{ }}` in it, never a value an `if:` may read.
@@ -49,37 +29,6 @@ std::vector<workflow::Entry> known_env(const std::vector<workflow::Entry>& env) 
     }
   }
   return out;
-}
-
-// "3", or "3.2" for the second step of the local action the third step calls.
-std::string step_number(const plan::PlannedStep& s) {
-  return s.number.empty() ? std::to_string(s.step.index + 1) : s.number;
-}
-
-std::string step_name(const plan::PlannedStep& s) {
-  return s.step.name ? *s.step.name : (s.step.is_run() ? std::string("run") : s.step.action);
-}
-
-std::string describe_failure(const exec::StepResult& r) {
-  if (r.interrupted) {
-    return "interrupted";
-  }
-  if (r.timed_out) {
-    return "was cancelled at its time limit (" + r.deadline_reason + ")";
-  }
-  if (r.signal != 0) {
-    return fmt::format("was killed by signal {}", r.signal);
-  }
-  return fmt::format("exited {}", r.exit_code);
-}
-
-// The line a runner shows when a step ends: its outcome (with why it failed), exit code and
-// duration. A tolerated failure reads as failed: that was its outcome.
-std::string step_line(const std::string& label, const StepReport& r) {
-  const bool failed = r.status == RunStatus::kFailed;
-  return fmt::format("{}{} ({}, {:.3f} s)", label, failed ? "failed: " + r.message : "ok",
-                     r.exit_code >= 0 ? fmt::format("exit {}", r.exit_code) : "no exit code",
-                     r.seconds);
 }
 
 // The steps of one scope: the job's, or a local composite action's (its own `steps` context, and
@@ -103,15 +52,7 @@ class JobLoop {
       : plan_(plan), runner_(runner), guard_(guard), scratch_(scratch), log_(log), ctx_(ctx) {}
 
   BuildOutcome run() {
-    for (std::size_t n = 0; n < plan_.jobs.size(); ++n) {
-      JobReport report{plan_.jobs[n].id, RunStatus::kNotRun, {}};
-      run_job(n, report);
-      JobRecord& rec = finished_[report.id];
-      rec.result = report.status == RunStatus::kOk       ? "success"
-                   : report.status == RunStatus::kFailed ? "failure"
-                                                         : "skipped";
-      outcome_.jobs.push_back(std::move(report));
-    }
+    run_jobs(plan_.jobs);
     if (runner_.interrupted()) {
       // The launcher itself was told to stop: that, not a step's failure, is the verdict.
       outcome_.verdict = BuildOutcome::Verdict::kFailed;
@@ -121,6 +62,25 @@ class JobLoop {
   }
 
  private:
+  // The jobs of one workflow in plan order (those of a called workflow in their own scope, where
+  // their needs name each other), each gated, run and judged.
+  void run_jobs(const std::vector<plan::PlannedJob>& jobs) {
+    const auto* outer = std::exchange(jobs_, &jobs);
+    for (const auto& job : jobs) {
+      JobReport report{shown(job), RunStatus::kNotRun, {}};
+      run_job(job, report);
+      JobRecord& rec = finished_[job.id];
+      rec.result = report.status == RunStatus::kOk       ? "success"
+                   : report.status == RunStatus::kFailed ? "failure"
+                                                         : "skipped";
+      outcome_.jobs.push_back(std::move(report));
+    }
+    jobs_ = outer;
+  }
+
+  // A job as logs and reports name it: GitHub's "caller / called" inside a called workflow.
+  std::string shown(const plan::PlannedJob& job) const { return prefix_ + job.id; }
+
   // Every job `job` depends on, directly or through others, succeeded; or one of them failed.
   std::pair<bool, bool> ancestors(const plan::PlannedJob& job) {
     bool all_ok = true;
@@ -130,7 +90,7 @@ class JobLoop {
       const std::string result = it == finished_.end() ? "skipped" : it->second.result;
       all_ok = all_ok && result == "success";
       any_failed = any_failed || result == "failure";
-      for (const auto& j : plan_.jobs) {
+      for (const auto& j : *jobs_) {
         if (j.id == need) {
           auto [ok, failed] = ancestors(j);
           all_ok = all_ok && ok;
@@ -166,24 +126,28 @@ class JobLoop {
       why = "its if: could not be evaluated: " + v.error().message;
       return std::nullopt;
     }
-    log_.line(fmt::format("reviewer: job '{}' if: {} is {}", job.id, job.condition.written, *v));
+    log_.line(
+        fmt::format("reviewer: job '{}' if: {} is {}", shown(job), job.condition.written, *v));
     return *v;
   }
 
-  void run_job(std::size_t n, JobReport& report) {
-    const plan::PlannedJob& job = plan_.jobs[n];
+  void run_job(const plan::PlannedJob& job, JobReport& report) {
     std::string why;
     if (!job_may_run(job, why).value_or(false)) {
-      log_.line(fmt::format("reviewer: job '{}' not run ({})", job.id, why));
-      fail_build(fmt::format("job '{}' did not run ({})", job.id, why));
+      log_.line(fmt::format("reviewer: job '{}' not run ({})", shown(job), why));
+      fail_build(fmt::format("job '{}' did not run ({})", shown(job), why));
+      return;
+    }
+    if (job.called) {
+      run_called(job, report);
       return;
     }
     StepHost::JobState state;
     state.job = &job;
-    if (!prepare_job(n, state)) {
+    if (!prepare_job(state)) {
       return;
     }
-    log_.line(fmt::format("reviewer: job '{}'{} started", job.id,
+    log_.line(fmt::format("reviewer: job '{}'{} started", shown(job),
                           job.matrix_label.empty() ? "" : " (" + job.matrix_label + ")"));
     state.job_deadline = exec::Clock::now() + std::chrono::minutes(job.timeout_minutes);
     Frame frame;
@@ -195,22 +159,44 @@ class JobLoop {
       failed = !job_outputs(state, frame.steps);
     }
     report.status = failed ? RunStatus::kFailed : RunStatus::kOk;
-    log_.line(fmt::format("reviewer: job '{}' {}", job.id, failed ? "failed" : "succeeded"));
+    log_.line(fmt::format("reviewer: job '{}' {}", shown(job), failed ? "failed" : "succeeded"));
+  }
+
+  // The jobs of the workflow `job` calls, named "job / called"; its result and outputs are
+  // theirs (called_jobs.h).
+  void run_called(const plan::PlannedJob& job, JobReport& report) {
+    log_.line(fmt::format("reviewer: job '{}' calls {} ({} jobs)", shown(job), job.called->file,
+                          job.called->jobs.size()));
+    std::map<std::string, JobRecord> called;
+    std::swap(finished_, called);
+    const std::string outer = std::exchange(prefix_, shown(job) + " / ");
+    run_jobs(job.called->jobs);
+    prefix_ = outer;
+    std::swap(finished_, called);
+    auto record = called_workflow_record(*job.called, called, ctx_.workspace);
+    if (!record) {
+      fail_build(fmt::format("job '{}' {}", shown(job), record.error().message));
+    } else {
+      finished_[job.id].outputs = std::move(record->outputs);
+    }
+    const bool ok = record && record->result == "success";
+    report.status = ok ? RunStatus::kOk : RunStatus::kFailed;
+    log_.line(fmt::format("reviewer: job '{}' {}", shown(job), ok ? "succeeded" : "failed"));
   }
 
   // Fresh directories and the guard before a job; false (the build refused) when it may not
   // start.
-  bool prepare_job(std::size_t n, StepHost::JobState& state) {
+  bool prepare_job(StepHost::JobState& state) {
     const plan::PlannedJob& job = *state.job;
     // Each job on GitHub starts on a fresh runner: nothing an earlier job left in /tmp,
     // /var/tmp, /run or its own HOME, TMPDIR and caches may reach this one.
-    if (a_job_ran_) {
+    if (jobs_started_ != 0) {
       if (auto cleared = scratch_.clear(); !cleared) {
         refuse_before(job, cleared.refusals());
         return false;
       }
     }
-    a_job_ran_ = true;
+    const std::size_t n = jobs_started_++;
     state.runner = {ctx_.workspace,
                     job.id,
                     plan_.base,
@@ -324,14 +310,15 @@ class JobLoop {
   // from what the host observed; its report joins the build's (an action's steps after it).
   void run_step(const plan::PlannedStep& planned, StepHost::JobState& state, Frame& frame) {
     const std::size_t at = outcome_.steps.size();
-    outcome_.steps.push_back(StepReport{state.job->id, planned.step.index, step_name(planned),
+    outcome_.steps.push_back(StepReport{shown(*state.job), planned.step.index, step_name(planned),
                                         planned.step.action, planned.skip ? "skip" : "run",
                                         RunStatus::kNotRun, -1, 0, "", ""});
     StepReport report = outcome_.steps[at];
     report.number = step_number(planned);
-    const std::string label = fmt::format("[{} #{} {}]", state.job->id, report.number, report.name);
+    const std::string label =
+        fmt::format("[{} #{} {}]", shown(*state.job), report.number, report.name);
     const std::string what =
-        fmt::format("job '{}' step {} '{}'", state.job->id, report.number, report.name);
+        fmt::format("job '{}' step {} '{}'", shown(*state.job), report.number, report.name);
     const StepScene scene{*state.job,
                           finished_,
                           frame.steps,
@@ -480,9 +467,9 @@ class JobLoop {
       auto v =
           plan::evaluate_field(o.value, plan::Field::kJobOutput, step_contexts(scene, {}), &status);
       if (!v) {
-        log_.line(
-            fmt::format("reviewer: job '{}' output '{}': {}", job.id, o.name, v.error().message));
-        fail_build(fmt::format("job '{}' output '{}' {}", job.id, o.name, v.error().message));
+        log_.line(fmt::format("reviewer: job '{}' output '{}': {}", shown(job), o.name,
+                              v.error().message));
+        fail_build(fmt::format("job '{}' output '{}' {}", shown(job), o.name, v.error().message));
         return false;
       }
       rec.outputs.push_back({o.name, v->coerce_string(), o.location});
@@ -518,7 +505,7 @@ class JobLoop {
       report.killed.push_back(fmt::format("{} ({})", report::printable(p.comm), p.pid));
     }
     if (!report.killed.empty()) {
-      log_.line(fmt::format("reviewer: job '{}' left processes running; killed: {}", job.id,
+      log_.line(fmt::format("reviewer: job '{}' left processes running; killed: {}", shown(job),
                             fmt::join(report.killed, ", ")));
     }
     auto after = guard_.after_job();
@@ -526,7 +513,7 @@ class JobLoop {
       return true;
     }
     for (const auto& r : after.refusals()) {
-      log_.line("reviewer: refused after job '" + job.id + "': " + r.rule + ": " + r.message);
+      log_.line("reviewer: refused after job '" + shown(job) + "': " + r.rule + ": " + r.message);
     }
     refuse_build(after.error());
     return false;
@@ -534,7 +521,7 @@ class JobLoop {
 
   void refuse_before(const plan::PlannedJob& job, const report::Refusals& refusals) {
     for (const auto& r : refusals) {
-      log_.line("reviewer: refused before job '" + job.id + "': " + r.rule + ": " + r.message);
+      log_.line("reviewer: refused before job '" + shown(job) + "': " + r.rule + ": " + r.message);
     }
     refuse_build(refusals.front());
   }
@@ -560,7 +547,9 @@ class JobLoop {
   const LoopContext& ctx_;
   BuildOutcome outcome_;
   std::map<std::string, JobRecord> finished_;
-  bool a_job_ran_ = false;
+  std::size_t jobs_started_ = 0;
+  const std::vector<plan::PlannedJob>* jobs_ = nullptr;  // the workflow whose jobs run now
+  std::string prefix_;  // "caller / " while a called workflow's jobs run
 };
 
 }  // namespace

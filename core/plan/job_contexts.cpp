@@ -80,6 +80,19 @@ expr::Scope scope_for(Field field) {
       s.contexts = {"github", "strategy", "matrix", "job", "runner"};
       s.functions = {expr::hash_files_function()};
       break;
+    // GitHub's context availability table.
+    case Field::kCallerWith:
+      s.contexts = {"github", "needs", "strategy", "matrix", "inputs", "vars"};
+      break;
+    case Field::kCallerSecret:
+      s.contexts = {"github", "needs", "strategy", "matrix", "secrets", "inputs", "vars"};
+      break;
+    case Field::kCalledInputDefault:
+      s.contexts = {"github", "inputs", "vars"};
+      break;
+    case Field::kCalledOutput:
+      s.contexts = {"github", "jobs", "vars", "inputs"};
+      break;
   }
   return s;
 }
@@ -113,7 +126,9 @@ Classified classify(const expr::References& refs) {
     if (c == "secrets" && use.property && prop != "github_token") {
       continue;
     }
-    if (c == "steps" || c == "needs" || c == "env" || (c == "job" && prop == "status")) {
+    // `jobs` is a called workflow's jobs as they finished (its outputs only).
+    if (c == "steps" || c == "needs" || c == "env" || c == "jobs" ||
+        (c == "job" && prop == "status")) {
       note(Knowledge::kRunTime, shown(use));
       continue;
     }

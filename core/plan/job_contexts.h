@@ -24,6 +24,11 @@ enum class Field {
   kActionStepValue,     // runs.steps[*].run, env, with, name, working-directory, continue-on-error
   kActionOutput,        // outputs.<name>.value
   kActionInputDefault,  // inputs.<name>.default
+  // A job calling a reusable workflow, and the called workflow's `on.workflow_call`.
+  kCallerWith,          // jobs.<id>.with.<input>
+  kCallerSecret,        // jobs.<id>.secrets.<secret>
+  kCalledInputDefault,  // on.workflow_call.inputs.<name>.default
+  kCalledOutput,        // on.workflow_call.outputs.<name>.value
 };
 
 expr::Scope scope_for(Field field);

@@ -5,6 +5,7 @@
 #include <array>
 #include <optional>
 
+#include "core/plan/called_workflow.h"
 #include "core/plan/env_rules.h"
 #include "core/plan/expression_fields.h"
 #include "core/plan/matrix.h"
@@ -39,8 +40,8 @@ constexpr std::array kJobKeys = {
     JobKeyRule{"services", "services-job", "service containers need a container engine"},
     JobKeyRule{"continue-on-error", "continue-on-error",
                "a job's tolerated failure cannot be told from a pass in one verdict"},
-    JobKeyRule{"uses", "reusable-workflow", "reusable workflows run another workflow's jobs"},
-    JobKeyRule{"with", "reusable-workflow", "reusable workflows run another workflow's jobs"},
+    JobKeyRule{"uses", nullptr, ""},  // plan_call()
+    JobKeyRule{"with", "reusable-workflow-call", "'with' belongs to a job that calls a workflow"},
     JobKeyRule{"secrets", "job-secrets", "the review has no secrets"},
     JobKeyRule{"environment", "job-environment",
                "deployment environments carry protection rules and secrets"},
@@ -141,7 +142,16 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
   }
   // A job the named one needs runs in every variant on CI, and the named one waits for all of
   // them: one variant cannot stand in for that.
-  const bool named = id == planning.job;
+  const bool named = id == planning.job && planning.call == nullptr;
+  if (planning.call != nullptr && combinations->size() > 1) {
+    f.refuse("matrix-in-needed-job",
+             "job " + quote(id) + " of the called workflow " + quote(planning.file) + " runs " +
+                 std::to_string(combinations->size()) +
+                 " matrix variants on CI, all of which must succeed; the review runs one job "
+                 "variant, of the named job only",
+             *m);
+    return std::nullopt;
+  }
   if (!named && combinations->size() > 1) {
     f.refuse("matrix-in-needed-job",
              "job " + quote(id) + " is needed by " + quote(planning.job) + " and runs " +
@@ -262,19 +272,24 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     f.refuse("invalid-job", "job " + quote(id) + " must be a mapping", job);
     return out;
   }
-  // A job calling a reusable workflow has no runner or steps of its own: one refusal says it.
+  // A job calling a reusable workflow has no runner or steps of its own, and only the keys
+  // GitHub allows there.
   const bool reusable = job.find("uses") != nullptr;
   for (const auto& [key, value] : job.entries) {
     auto rule = std::find_if(kJobKeys.begin(), kJobKeys.end(),
                              [&k = key](const JobKeyRule& r) { return k.scalar == r.key; });
-    if (rule == kJobKeys.end()) {
+    if (rule == kJobKeys.end() && !(reusable && key.scalar == "with")) {
       f.refuse("unknown-job-key", "job key " + quote(key.scalar) + " is not understood", key);
-    } else if (rule->rule != nullptr && !(reusable && key.scalar == "with")) {
+    } else if (reusable && !is_caller_job_key(key.scalar)) {
+      f.refuse("reusable-workflow-call",
+               fmt::format("job '{}' calls a reusable workflow, where '{}' is not allowed (only "
+                           "name, uses, with, secrets, strategy, needs, if, concurrency and "
+                           "permissions); GitHub rejects the workflow",
+                           id, key.scalar),
+               key);
+    } else if (!reusable && rule->rule != nullptr) {
       f.refuse(rule->rule, fmt::format("job '{}' uses '{}': {}", id, rule->key, rule->why), key);
     }
-  }
-  if (reusable) {
-    return out;
   }
   for (auto& n : read_needs(job, nullptr)) {
     out.needs.push_back(declared_job_id(planning.jobs, n.job));
@@ -286,6 +301,24 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   }
   out.matrix_label = strategy->label;
   out.contexts = plan_time_contexts(id, planning.base, strategy->matrix, strategy->facts);
+  if (planning.call != nullptr) {
+    out.contexts = in_call(out.contexts, *planning.call);
+  }
+  auto read_if = [&] {
+    if (const yaml::Node* cond = job.find("if")) {
+      if (!cond->is_scalar()) {
+        f.refuse("job-condition", "job 'if' must be a string", *cond);
+      } else if (auto c = read_condition(cond->scalar, Field::kJobIf, out.contexts, "job 'if'",
+                                         cond->location, f)) {
+        out.condition = std::move(*c);
+      }
+    }
+  };
+  if (reusable) {
+    read_if();
+    plan_call(job, out, planning);
+    return out;
+  }
   const ValueSite job_site{out.contexts, Field::kJobValue, false};
   check_runs_on(job.find("runs-on"), job, job_site, f);
   if (const yaml::Node* t = job.find("timeout-minutes")) {
@@ -297,14 +330,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       }
     }
   }
-  if (const yaml::Node* cond = job.find("if")) {
-    if (!cond->is_scalar()) {
-      f.refuse("job-condition", "job 'if' must be a string", *cond);
-    } else if (auto c = read_condition(cond->scalar, Field::kJobIf, out.contexts, "job 'if'",
-                                       cond->location, f)) {
-      out.condition = std::move(*c);
-    }
-  }
+  read_if();
   if (const yaml::Node* outputs = job.find("outputs")) {
     read_outputs(id, *outputs, out, f);
   }

@@ -12,6 +12,8 @@ namespace reviewer::plan {
 
 class RepositoryFiles;
 struct LocalActionState;
+struct CallScope;
+struct CalledWorkflowState;
 
 // What a job inherits from the workflow level.
 struct WorkflowDefaults {
@@ -35,6 +37,10 @@ struct WorkflowPlanning {
   // The repository's files, for local actions; nullptr: none can be read (they are refused).
   const RepositoryFiles* files = nullptr;
   LocalActionState* local_actions = nullptr;  // what inlining them has loaded and counted
+  // Inside a called workflow: its inputs, secrets and the files that called it; nullptr for the
+  // workflow the host named.
+  const CallScope* call = nullptr;
+  CalledWorkflowState* called_workflows = nullptr;  // what calling workflows has loaded, counted
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

@@ -64,11 +64,12 @@ bool valid_job_id(std::string_view id) {
   return true;
 }
 
-std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
-                                       Findings& f) {
-  // Declaration index of every job, so a hostile file with thousands of jobs stays linear.
-  // GitHub compares job ids without regard to case: `Build` and `build` clash (the workflow is
-  // rejected) and `needs: Build` names `build`.
+namespace {
+
+// Declaration index of every job (lower-cased id), so a hostile file with thousands of jobs stays
+// linear. GitHub compares job ids without regard to case: `Build` and `build` clash (the workflow
+// is rejected) and `needs: Build` names `build`.
+std::unordered_map<std::string, std::size_t> index_jobs(const yaml::Node& jobs, Findings& f) {
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < jobs.entries.size(); ++i) {
     const auto& key = jobs.entries[i].first;
@@ -89,16 +90,17 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
                key);
     }
   }
-  auto root = index.find(lower(job));
-  if (root == index.end() || jobs.entries[root->second].first.scalar != job) {
-    f.refuse("job-not-found", "the workflow has no job " + quote(job), jobs);
-    return {};
-  }
+  return index;
+}
+
+// `roots` and every job they need, transitively, in dependency order (see needs_closure).
+std::vector<std::string> closure_in_order(const yaml::Node& jobs,
+                                          const std::unordered_map<std::string, std::size_t>& index,
+                                          std::vector<std::size_t> pending, Findings& f) {
   const std::size_t before = f.size();
   // The closure, without recursion (a hostile chain cannot grow the stack).
   std::unordered_map<std::size_t, std::vector<std::size_t>> needs;  // job -> jobs it needs
   std::unordered_map<std::size_t, std::vector<Need>> written;
-  std::vector<std::size_t> pending{root->second};
   while (!pending.empty()) {
     std::size_t id = pending.back();
     pending.pop_back();
@@ -190,6 +192,28 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
     }
   }
   return declared();
+}
+
+}  // namespace
+
+std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
+                                       Findings& f) {
+  const auto index = index_jobs(jobs, f);
+  auto root = index.find(lower(job));
+  if (root == index.end() || jobs.entries[root->second].first.scalar != job) {
+    f.refuse("job-not-found", "the workflow has no job " + quote(job), jobs);
+    return {};
+  }
+  return closure_in_order(jobs, index, {root->second}, f);
+}
+
+std::vector<std::string> all_jobs_in_order(const yaml::Node& jobs, Findings& f) {
+  const auto index = index_jobs(jobs, f);
+  std::vector<std::size_t> all(jobs.entries.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    all[i] = i;
+  }
+  return closure_in_order(jobs, index, std::move(all), f);
 }
 
 }  // namespace reviewer::plan

@@ -27,6 +27,10 @@ bool valid_job_id(std::string_view id);
 std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string& job,
                                        Findings& findings);
 
+// Every job of `jobs` (a called workflow runs them all) in dependency order, with the same
+// refusals and order as needs_closure.
+std::vector<std::string> all_jobs_in_order(const yaml::Node& jobs, Findings& findings);
+
 // The `needs:` of one job (a string or a list of strings), refusing other shapes into
 // `findings` when it is not null.
 std::vector<Need> read_needs(const yaml::Node& job, Findings* findings);

@@ -18,6 +18,7 @@ namespace reviewer::plan {
 inline constexpr std::int64_t kDefaultJobTimeoutMinutes = 360;
 
 struct LocalAction;
+struct CalledWorkflow;
 
 struct PlannedStep {
   workflow::Step step;  // with the job's and workflow's `defaults.run` applied to run steps
@@ -73,7 +74,28 @@ struct PlannedJob {
   std::vector<PlannedStep> steps;
   int fetch_depth = 1;  // from the job's checkout step
   util::SourceLocation location;
+  // A job that calls a local reusable workflow (`uses: ./.github/workflows/x.yml`): it has no
+  // steps or runner of its own; the called workflow's jobs run in its place.
+  std::shared_ptr<const CalledWorkflow> called = {};
 };
+
+// A local reusable workflow as inlined into the job that calls it (docs/planner.md, "Local
+// reusable workflows").
+struct CalledWorkflow {
+  std::string file;                     // as named in locations (".github/workflows/build.yml")
+  std::vector<workflow::Entry> inputs;  // the `inputs` context, as text, for the plan
+  // What its outputs read besides `jobs` (github, inputs).
+  expr::Object contexts;
+  // Every job of the called workflow in dependency order; their `needs` name each other.
+  std::vector<PlannedJob> jobs;
+  // `on.workflow_call.outputs.<name>.value`, evaluated by the launcher after its jobs (they read
+  // `jobs.<id>.outputs`), read by later jobs as `needs.<caller>.outputs.<name>`.
+  std::vector<workflow::Entry> outputs;
+};
+
+// The jobs that run steps, in the order they run: the plan's, with each called workflow's jobs
+// in place of the job that calls it.
+std::vector<const PlannedJob*> jobs_with_steps(const std::vector<PlannedJob>& jobs);
 
 // What the launcher will run: the host-named job and the jobs it needs, in dependency order.
 struct Plan {

@@ -82,11 +82,9 @@ nlohmann::json step_json(const PlannedStep& s) {
   return j;
 }
 
-}  // namespace
-
-nlohmann::json to_json(const Plan& plan) {
+nlohmann::json jobs_json(const std::vector<PlannedJob>& planned) {
   nlohmann::json jobs = nlohmann::json::array();
-  for (const auto& job : plan.jobs) {
+  for (const auto& job : planned) {
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& s : job.steps) {
       steps.push_back(step_json(s));
@@ -105,8 +103,21 @@ nlohmann::json to_json(const Plan& plan) {
     if (job.timeout_minutes_written != 0) {
       j["timeout_minutes_written"] = job.timeout_minutes_written;
     }
+    if (job.called) {
+      j["calls"] = {{"file", job.called->file},
+                    {"inputs", env_json(job.called->inputs)},
+                    {"outputs", env_json(job.called->outputs)},
+                    {"jobs", jobs_json(job.called->jobs)}};
+    }
     jobs.push_back(std::move(j));
   }
+  return jobs;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const Plan& plan) {
+  nlohmann::json jobs = jobs_json(plan.jobs);
   nlohmann::json pins = nlohmann::json::array();
   for (const auto& p : plan.pins) {
     pins.push_back(

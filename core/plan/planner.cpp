@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/plan/called_workflow.h"
 #include "core/plan/env_rules.h"
 #include "core/plan/job_rules.h"
 #include "core/plan/local_action.h"
@@ -21,14 +22,15 @@ constexpr std::array kAcceptedTopKeys = {"name",     "run-name", "on",          
 // The host mounts one clone for the whole build: depth 1 or full. Jobs asking for both cannot
 // all see the history their checkout asks for.
 void check_one_history(const Plan& plan, Findings& f) {
-  for (const auto& job : plan.jobs) {
-    if (job.fetch_depth != plan.jobs.front().fetch_depth) {
+  const auto jobs = jobs_with_steps(plan.jobs);
+  for (const PlannedJob* job : jobs) {
+    if (job->fetch_depth != jobs.front()->fetch_depth) {
       f.refuse("mixed-history-shape",
-               "job " + quote(job.id) + " checks out with fetch-depth " +
-                   std::to_string(job.fetch_depth) + " but job " + quote(plan.jobs.front().id) +
-                   " with " + std::to_string(plan.jobs.front().fetch_depth) +
+               "job " + quote(job->id) + " checks out with fetch-depth " +
+                   std::to_string(job->fetch_depth) + " but job " + quote(jobs.front()->id) +
+                   " with " + std::to_string(jobs.front()->fetch_depth) +
                    "; the review mounts one clone for every job of the build",
-               job.location);
+               job->location);
     }
   }
 }
@@ -88,8 +90,10 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
       request.workflow_file, *jobs,       view,           registry,           plan.pins, f,
       request.base,          request.job, request.matrix, request.pinned_only};
   LocalActionState local_actions;
+  CalledWorkflowState called_workflows;
   planning.files = request.files;
   planning.local_actions = &local_actions;
+  planning.called_workflows = &called_workflows;
   for (const auto& id : needs_closure(*jobs, request.job, f)) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }

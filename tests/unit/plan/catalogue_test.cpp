@@ -44,6 +44,11 @@ const std::set<std::string> kRules = {
     "local-action-outside", "local-action-missing", "local-action-symlink",
     "local-action-unreadable", "local-action-not-composite", "invalid-local-action",
     "local-action-depth", "local-action-cycle", "too-many-inlined-steps",
+    // Local reusable workflows.
+    "reusable-workflow-call", "reusable-workflow-missing", "reusable-workflow-symlink",
+    "reusable-workflow-unreadable", "reusable-workflow-not-callable", "invalid-reusable-workflow",
+    "reusable-workflow-input", "reusable-workflow-secret", "reusable-workflow-depth",
+    "reusable-workflow-cycle", "too-many-reusable-workflows",
     // Environment.
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
     "credential-shaped-env", "config-redirecting-env",

@@ -132,8 +132,9 @@ const Case kCases[] = {
     {"ReusableWorkflow",
      "on: pull_request\njobs:\n  build:\n    uses: org/repo/.github/workflows/ci.yml@main\n"
      "    with: {a: b}\n",
-     kF + ":4:5: reusable-workflow: job 'build' uses 'uses': reusable workflows run another "
-          "workflow's jobs\n"},
+     kF + ":4:11: reusable-workflow: job 'build' calls 'org/repo/.github/workflows/ci.yml@main', "
+          "a workflow of another repository; the review reads only the pull request's own "
+          "repository\n"},
     {"Secrets", job("    secrets: inherit\n"),
      kF + ":5:5: job-secrets: job 'build' uses 'secrets': the review has no secrets\n"},
     {"Environment", job("    environment: production\n"),
