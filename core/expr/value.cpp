@@ -8,6 +8,18 @@
 
 namespace reviewer::expr {
 
+Object Object::with(const std::string& key, Value value) const {
+  Object out;
+  const std::string folded = lower(key);
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (folded_[i] != folded) {
+      out.add(entries_[i].first, entries_[i].second);
+    }
+  }
+  out.add(key, std::move(value));
+  return out;
+}
+
 void Object::add(std::string key, Value value) {
   std::string folded = lower(key);
   for (const auto& f : folded_) {

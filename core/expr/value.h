@@ -25,6 +25,9 @@ class Object {
   void add(std::string key, Value value);
   const Value* find(std::string_view key) const;
   const std::vector<std::pair<std::string, Value>>& entries() const { return entries_; }
+  // A copy with `key` (any case) set to `value`: an entry of that name is replaced, not added
+  // twice, as a context bound over another's is.
+  Object with(const std::string& key, Value value) const;
 
  private:
   std::vector<std::pair<std::string, Value>> entries_;

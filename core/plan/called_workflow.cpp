@@ -48,17 +48,6 @@ std::optional<std::string> local_workflow_file(const std::string& uses) {
   return path;
 }
 
-expr::Object replaced(const expr::Object& base, const std::string& name, expr::Value value) {
-  expr::Object out;
-  for (const auto& [k, v] : base.entries()) {
-    if (expr::lower(k) != name) {
-      out.add(k, v);
-    }
-  }
-  out.add(name, std::move(value));
-  return out;
-}
-
 // A value as messages name it: its kind, and a primitive's text.
 std::string described(const expr::Value& v) {
   switch (v.kind()) {
@@ -593,8 +582,8 @@ bool is_caller_job_key(std::string_view key) {
 }
 
 expr::Object in_call(const expr::Object& contexts, const CallScope& call) {
-  return replaced(replaced(contexts, "inputs", expr::Value::object(call.inputs)), "secrets",
-                  expr::Value::object(call.secrets));
+  return contexts.with("inputs", expr::Value::object(call.inputs))
+      .with("secrets", expr::Value::object(call.secrets));
 }
 
 void plan_call(const yaml::Node& job, PlannedJob& out, WorkflowPlanning& planning) {

@@ -53,26 +53,15 @@ std::optional<std::string> action_directory(const std::string& uses) {
   return out;
 }
 
-expr::Object replaced(const expr::Object& base, const std::string& name, expr::Value value) {
-  expr::Object out;
-  for (const auto& [k, v] : base.entries()) {
-    if (expr::lower(k) != name) {
-      out.add(k, v);
-    }
-  }
-  out.add(name, std::move(value));
-  return out;
-}
-
 // The action's contexts: the caller's, with the bound `inputs` and `github.action_path`.
 expr::Object action_contexts(const expr::Object& caller, const expr::Object& inputs,
                              const std::string& action_path) {
   expr::Object github;
   if (const expr::Value* g = caller.find("github"); g != nullptr) {
-    github = replaced(g->as_object(), "action_path", expr::Value::string(action_path));
+    github = g->as_object().with("action_path", expr::Value::string(action_path));
   }
-  return replaced(replaced(caller, "github", expr::Value::object(std::move(github))), "inputs",
-                  expr::Value::object(inputs));
+  return caller.with("github", expr::Value::object(std::move(github)))
+      .with("inputs", expr::Value::object(inputs));
 }
 
 class ActionInliner {
