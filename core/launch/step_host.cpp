@@ -15,6 +15,7 @@
 #include "core/exec/bash_command.h"
 #include "core/exec/line_writer.h"
 #include "core/util/file_read.h"
+#include "core/util/text.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::launch {
@@ -76,13 +77,7 @@ util::Result<std::optional<std::string>> StepHost::read_worktree_file(const std:
       path.find('\0') != std::string::npos) {
     return refuse("is not a relative path inside the worktree");
   }
-  std::vector<std::string> parts;
-  for (std::size_t at = 0; at <= path.size();) {
-    const auto slash = path.find('/', at);
-    const auto end = slash == std::string::npos ? path.size() : slash;
-    parts.push_back(path.substr(at, end - at));
-    at = end + 1;
-  }
+  const std::vector<std::string> parts = util::split_path(path);
   for (const auto& p : parts) {
     if (p.empty() || p == "." || p == "..") {
       return refuse("is not a plain relative path (empty, '.' or '..' component)");

@@ -7,27 +7,14 @@
 #include <vector>
 
 #include "core/util/file_read.h"
+#include "core/util/text.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::plan {
-namespace {
-
-std::vector<std::string> components(const std::string& path) {
-  std::vector<std::string> parts;
-  for (std::size_t at = 0; at <= path.size();) {
-    const auto slash = path.find('/', at);
-    const auto end = slash == std::string::npos ? path.size() : slash;
-    parts.push_back(path.substr(at, end - at));
-    at = end + 1;
-  }
-  return parts;
-}
-
-}  // namespace
 
 util::Result<std::string> WorktreeFiles::read(const std::string& path,
                                               std::size_t max_bytes) const {
-  const auto parts = components(path);
+  const auto parts = util::split_path(path);
   util::UniqueFd dir = util::open_directory(AT_FDCWD, root_.c_str());
   if (!dir.valid()) {
     return util::refusal(util::kFileOpenFailed, std::strerror(errno));

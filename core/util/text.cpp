@@ -54,4 +54,15 @@ std::string quote(std::string_view value, char mark) {
   return out;
 }
 
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0; at <= path.size();) {
+    const auto slash = path.find('/', at);
+    const auto end = slash == std::string_view::npos ? path.size() : slash;
+    parts.emplace_back(path.substr(at, end - at));
+    at = end + 1;
+  }
+  return parts;
+}
+
 }  // namespace reviewer::util

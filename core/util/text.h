@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace reviewer::util {
 
@@ -14,6 +15,10 @@ std::string_view trim(std::string_view s, std::string_view space = kAsciiSpace);
 
 // `s` with ASCII letters lower-cased (other bytes, UTF-8 included, unchanged).
 std::string lower(std::string_view s);
+
+// `path` split at every '/', empty components kept ("a//b" is "a", "", "b"), so a caller can
+// refuse them rather than have them vanish.
+std::vector<std::string> split_path(std::string_view path);
 
 // Whether `s` holds a C0 control character (tab included) or DEL.
 bool has_control_character(std::string_view s);

@@ -24,5 +24,14 @@ TEST(Quote, QuotesEscapesAndCuts) {
   EXPECT_EQ(quote(std::string(kQuoteMax, 'a')), "'" + std::string(kQuoteMax, 'a') + "'");
 }
 
+TEST(SplitPath, KeepsEmptyComponentsSoCallersCanRefuseThem) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(split_path("a/b/c"), (V{"a", "b", "c"}));
+  EXPECT_EQ(split_path("a//b"), (V{"a", "", "b"}));
+  EXPECT_EQ(split_path("/a/"), (V{"", "a", ""}));
+  EXPECT_EQ(split_path(""), (V{""}));
+  EXPECT_EQ(split_path("../x"), (V{"..", "x"}));
+}
+
 }  // namespace
 }  // namespace reviewer::util
