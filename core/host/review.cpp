@@ -236,13 +236,13 @@ int review(const ReviewRequest& request) {
   const SandboxLimits limits{request.pids_limit, request.memory_limit, request.cpu_limit};
   // The resolved lock goes only where the user asked for reports: the scratch directory is
   // removed with the review.
-  FetchPhaseRequest fetch_request{clone,
-                                  scratch.path(),
-                                  request.store_dir,
-                                  request.reports_dir.empty() ? "" : reports_dir,
-                                  resolution.image,
-                                  {},
-                                  limits};
+  FetchPhaseRequest fetch_request;
+  fetch_request.worktree = clone;
+  fetch_request.scratch = scratch.path();
+  fetch_request.store_dir = request.store_dir;
+  fetch_request.reports_dir = request.reports_dir.empty() ? "" : reports_dir;
+  fetch_request.image = resolution.image;
+  fetch_request.limits = limits;
   if (fetch_request.store_dir.empty()) {
     fetch_request.store_dir = default_store_dir();
   }
