@@ -212,20 +212,6 @@ void check_shapes(const std::string& id, const yaml::Node& job, Findings& f) {
   }
 }
 
-// The jobs GitHub completes before `id` starts: its needs, transitively (for plugins that must
-// know which steps ran before this one, as download-artifact does). nullopt when the graph is
-// broken; the planner's own pass refuses that.
-std::optional<std::vector<std::string>> earlier_jobs(const yaml::Node& jobs,
-                                                     const std::string& id) {
-  Findings ignored;
-  auto closure = needs_closure(jobs, id, ignored);
-  if (!ignored.empty()) {
-    return std::nullopt;
-  }
-  std::erase(closure, id);
-  return closure;
-}
-
 }  // namespace
 
 void read_defaults(const yaml::Node& owner, const std::string& where, WorkflowDefaults& into,
@@ -339,7 +325,12 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   plugins::JobInfo info{id, planning.file, static_cast<std::uint32_t>(steps->items.size()),
-                        &planning.view, earlier_jobs(planning.jobs, id)};
+                        &planning.view, std::nullopt};
+  if (planning.earlier_jobs != nullptr) {
+    if (auto known = planning.earlier_jobs->find(id); known != planning.earlier_jobs->end()) {
+      info.earlier_jobs = known->second;
+    }
+  }
   const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &d};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <map>
+
 #include <string>
 
 #include "core/plan/findings.h"
@@ -35,6 +37,9 @@ struct WorkflowPlanning {
   // The repository's files, for local actions; nullptr: none can be read (they are refused).
   const RepositoryFiles* files = nullptr;
   LocalActionState* local_actions = nullptr;  // what inlining them has loaded and counted
+  // For each planned job, the jobs GitHub completes before it starts (its needs, transitively),
+  // for plugins (download-artifact); nullptr or a job missing: not known.
+  const std::map<std::string, std::vector<std::string>>* earlier_jobs = nullptr;
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).
