@@ -376,7 +376,7 @@ class JobLoop {
       std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, report.number);
       make_dir(step_dir);
       state.runner.action_path = frame.action != nullptr ? frame.action->action_path : "";
-      StepHost host(*step, state, runner_, guard_, step_dir, log_);
+      StepHost host(*step, state, runner_, guard_, step_dir, log_, &artifacts_);
       if (!step->release.empty()) {
         host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name)",
                              step->step.action, step->tag, step->release));
@@ -480,7 +480,7 @@ class JobLoop {
   // A step fails on a refusal the host recorded, or on how its script ended; never on the
   // plugin's own account.
   static void judge_step(const plan::PlannedStep& step, StepHost& host, StepReport& report) {
-    if (!step.skip && !host.ran() && host.failures().empty()) {
+    if (!step.skip && !host.ran() && !host.emulated() && host.failures().empty()) {
       host.fail("plugin-protocol", "the plugin planned to run the step but ran nothing");
     }
     if (host.result()) {
@@ -550,6 +550,9 @@ class JobLoop {
   std::size_t jobs_started_ = 0;
   const std::vector<plan::PlannedJob>* jobs_ = nullptr;  // the workflow whose jobs run now
   std::string prefix_;  // "caller / " while a called workflow's jobs run
+  // The build's artifacts, in the launcher's memory from the first job to the last.
+  ArtifactStore artifacts_;
+  bool a_job_ran_ = false;
 };
 
 }  // namespace

@@ -49,8 +49,15 @@ util::Result<std::string> read_step_file(const std::string& path, const std::str
 }  // namespace
 
 StepHost::StepHost(const plan::PlannedStep& step, JobState& job, exec::StepRunner& runner,
-                   WorktreeGuard& guard, const std::string& step_dir, exec::LogSink& log)
-    : step_(step), job_(job), runner_(runner), guard_(guard), step_dir_(step_dir), log_(log) {}
+                   WorktreeGuard& guard, const std::string& step_dir, exec::LogSink& log,
+                   ArtifactStore* artifacts)
+    : step_(step),
+      job_(job),
+      runner_(runner),
+      guard_(guard),
+      step_dir_(step_dir),
+      log_(log),
+      artifacts_(artifacts) {}
 
 std::string StepHost::label() const {
   std::string name = step_.step.name ? *step_.step.name : step_.step.action;
@@ -106,6 +113,58 @@ util::Result<std::optional<std::string>> StepHost::read_worktree_file(const std:
     return std::optional<std::string>();
   }
   return refuse("cannot be read: " + text.error().message);
+}
+
+int StepHost::walk_worktree(const std::string& dir, std::vector<WorktreeEntry>& out) {
+  if (artifacts_ == nullptr) {
+    return ExecuteHost::walk_worktree(dir, out);
+  }
+  auto walked = artifacts_->walk(job_.runner.workspace, dir);
+  if (!walked) {
+    fail(walked.error().rule, walked.error().message);
+    return -1;
+  }
+  if (!*walked) {
+    return 1;
+  }
+  for (auto& e : **walked) {
+    out.push_back({std::move(e.path), static_cast<int>(e.kind)});
+  }
+  return 0;
+}
+
+int StepHost::store_artifact(const std::string& name, const std::vector<ArtifactFile>& files) {
+  if (artifacts_ == nullptr) {
+    return ExecuteHost::store_artifact(name, files);
+  }
+  std::vector<ArtifactStore::Source> sources;
+  sources.reserve(files.size());
+  for (const auto& f : files) {
+    sources.push_back({f.source, f.path});
+  }
+  emulated_ = true;
+  if (auto stored = artifacts_->store(job_.runner.workspace, name, sources); !stored) {
+    fail(stored.error().rule, stored.error().message);
+    return -1;
+  }
+  return 0;
+}
+
+std::vector<std::string> StepHost::list_artifacts() {
+  return artifacts_ == nullptr ? std::vector<std::string>{} : artifacts_->names();
+}
+
+int StepHost::restore_artifact(const std::string& name, const std::string& dir) {
+  if (artifacts_ == nullptr) {
+    return ExecuteHost::restore_artifact(name, dir);
+  }
+  emulated_ = true;
+  auto restored = artifacts_->restore(job_.runner.workspace, name, dir);
+  if (!restored) {
+    fail(restored.error().rule, restored.error().message);
+    return -1;
+  }
+  return *restored ? 0 : 1;
 }
 
 std::optional<std::string> StepHost::resolve_working_directory(const std::string& wd) {

@@ -61,8 +61,13 @@ std::string got_text(const util::Result<Plan>& r) {
     }
     return out;
   }
-  const auto& steps = r->jobs.front().steps;
-  return steps.back().skip ? "skip" : "run";
+  // The case's own job; the jobs it needs are planned before it.
+  for (const auto& job : r->jobs) {
+    if (job.id == "fixture") {
+      return job.steps.back().skip ? "skip" : "run";
+    }
+  }
+  return "(no fixture job)";
 }
 
 FixtureResult run_case(const std::string& file, const yaml::Node& c,

@@ -351,7 +351,12 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   plugins::JobInfo info{id, planning.file, static_cast<std::uint32_t>(steps->items.size()),
-                        &planning.view};
+                        &planning.view, std::nullopt};
+  if (planning.earlier_jobs != nullptr) {
+    if (auto known = planning.earlier_jobs->find(id); known != planning.earlier_jobs->end()) {
+      info.earlier_jobs = known->second;
+    }
+  }
   const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &d};
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {

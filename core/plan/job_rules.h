@@ -1,5 +1,7 @@
 #pragma once
 
+#include <map>
+
 #include <string>
 
 #include "core/plan/findings.h"
@@ -41,6 +43,9 @@ struct WorkflowPlanning {
   // workflow the host named.
   const CallScope* call = nullptr;
   CalledWorkflowState* called_workflows = nullptr;  // what calling workflows has loaded, counted
+  // For each planned job, the jobs GitHub completes before it starts (its needs, transitively),
+  // for plugins (download-artifact); nullptr or a job missing: not known.
+  const std::map<std::string, std::vector<std::string>>* earlier_jobs = nullptr;
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <functional>
 #include <queue>
+#include <set>
 #include <unordered_map>
 
 #include "core/util/text.h"
@@ -214,6 +215,24 @@ std::vector<std::string> all_jobs_in_order(const yaml::Node& jobs, Findings& f) 
     all[i] = i;
   }
   return closure_in_order(jobs, index, std::move(all), f);
+}
+
+std::map<std::string, std::vector<std::string>> earlier_jobs(
+    const yaml::Node& jobs, const std::vector<std::string>& closure) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const auto& id : closure) {
+    const yaml::Node* job = jobs.find(id);
+    std::set<std::string> before;
+    for (const auto& need : job != nullptr ? read_needs(*job, nullptr) : std::vector<Need>{}) {
+      const std::string declared = declared_job_id(jobs, need.job);
+      before.insert(declared);
+      if (auto known = out.find(declared); known != out.end()) {
+        before.insert(known->second.begin(), known->second.end());
+      }
+    }
+    out[id] = std::vector<std::string>(before.begin(), before.end());
+  }
+  return out;
 }
 
 }  // namespace reviewer::plan

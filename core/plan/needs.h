@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,11 @@ std::vector<std::string> needs_closure(const yaml::Node& jobs, const std::string
 // Every job of `jobs` (a called workflow runs them all) in dependency order, with the same
 // refusals and order as needs_closure.
 std::vector<std::string> all_jobs_in_order(const yaml::Node& jobs, Findings& findings);
+// For each job of `closure` (dependencies first, as needs_closure gives it), the jobs GitHub
+// completes before it starts: everything it needs, transitively, by declared id, sorted. Built in
+// one pass over the closure, so a long chain costs its output's size, not a closure per job.
+std::map<std::string, std::vector<std::string>> earlier_jobs(
+    const yaml::Node& jobs, const std::vector<std::string>& closure);
 
 // The `needs:` of one job (a string or a list of strings), refusing other shapes into
 // `findings` when it is not null.

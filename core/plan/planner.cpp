@@ -94,7 +94,10 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   planning.files = request.files;
   planning.local_actions = &local_actions;
   planning.called_workflows = &called_workflows;
-  for (const auto& id : needs_closure(*jobs, request.job, f)) {
+  const auto closure = needs_closure(*jobs, request.job, f);
+  const auto earlier = earlier_jobs(*jobs, closure);
+  planning.earlier_jobs = &earlier;
+  for (const auto& id : closure) {
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }
   check_one_history(plan, f);

@@ -50,15 +50,42 @@ ExecuteHost& bridge(void* h) { return *static_cast<ExecuteBridge*>(h)->host; }
 
 }  // namespace
 
+int ExecuteHost::walk_worktree(const std::string&, std::vector<WorktreeEntry>&) {
+  fail("artifact-store-unavailable", "this host keeps no artifact store");
+  return -1;
+}
+
+int ExecuteHost::store_artifact(const std::string&, const std::vector<ArtifactFile>&) {
+  fail("artifact-store-unavailable", "this host keeps no artifact store");
+  return -1;
+}
+
+int ExecuteHost::restore_artifact(const std::string&, const std::string&) {
+  fail("artifact-store-unavailable", "this host keeps no artifact store");
+  return -1;
+}
+
 PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job) {
   StepViewStorage view(step);
+  std::vector<reviewer_str> earlier;
+  if (job.earlier_jobs) {
+    for (const auto& id : *job.earlier_jobs) {
+      earlier.push_back(c_str(id));
+    }
+  }
+  // A non-null pointer says "known", even for a job that needs nothing.
+  static const reviewer_str kNone{"", 0};
   reviewer_job_context ctx{sizeof(reviewer_job_context),
                            c_str(job.job_id),
                            c_str(job.workflow_file),
                            job.step_count,
                            step.index == 0 ? 1 : 0,
                            job.workflow != nullptr ? job.workflow->data() : nullptr,
-                           job.workflow != nullptr ? job.workflow->size() : 0};
+                           job.workflow != nullptr ? job.workflow->size() : 0,
+                           !job.earlier_jobs ? nullptr
+                           : earlier.empty() ? &kNone
+                                             : earlier.data(),
+                           earlier.size()};
   PlanCollector c;
   reviewer_plan_sink sink{};
   sink.struct_size = sizeof(sink);
@@ -140,6 +167,35 @@ void execute_step(const PluginLibrary& plugin, const workflow::Step& step, Execu
     }
     deliver(out, reviewer_str{(*read)->data(), (*read)->size()});
     return 0;
+  };
+  s.walk_worktree = [](void* h, reviewer_str dir, void* out,
+                       void (*visit)(void*, reviewer_str, std::int32_t)) -> std::int32_t {
+    std::vector<ExecuteHost::WorktreeEntry> entries;
+    const int r = bridge(h).walk_worktree(str(dir), entries);
+    if (r == 0) {
+      for (const auto& e : entries) {
+        visit(out, c_str(e.path), e.kind);
+      }
+    }
+    return r;
+  };
+  s.store_artifact = [](void* h, reviewer_str name, const reviewer_artifact_file* files,
+                        std::size_t count) -> std::int32_t {
+    std::vector<ExecuteHost::ArtifactFile> list;
+    list.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      list.push_back({str(files[i].source), str(files[i].path)});
+    }
+    return bridge(h).store_artifact(str(name), list);
+  };
+  s.list_artifacts = [](void* h, void* out, void (*deliver)(void*, reviewer_str)) -> std::int32_t {
+    for (const auto& name : bridge(h).list_artifacts()) {
+      deliver(out, c_str(name));
+    }
+    return 0;
+  };
+  s.restore_artifact = [](void* h, reviewer_str name, reviewer_str dir) -> std::int32_t {
+    return bridge(h).restore_artifact(str(name), str(dir));
   };
   ActionHandle action(plugin.descriptor);
   if (action.get() == nullptr) {

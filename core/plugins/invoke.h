@@ -36,6 +36,8 @@ struct JobInfo {
   // Every step of the workflow, for the plugins' workflow-wide view; nullptr = none (plugins that
   // need it refuse).
   const WorkflowView* workflow = nullptr;
+  // The jobs that complete before this one (its transitive needs); nullopt = not known.
+  std::optional<std::vector<std::string>> earlier_jobs = std::nullopt;
 };
 
 // Asks `plugin` to plan `step`. A plugin that answers neither or both of skip and run breaks the
@@ -68,6 +70,22 @@ class ExecuteHost {
   // A worktree file for the plugin (reviewer_host_services.read_worktree_file): its text,
   // nullopt when missing, or a refusal (a link, not a regular file, too large, outside).
   virtual util::Result<std::optional<std::string>> read_worktree_file(const std::string& path) = 0;
+
+  // The artifact services (SDK 1.3, reviewer_host_services): each returns 0 when done, 1 when
+  // what it names does not exist, or -1 after failing the step itself with a named rule. A host
+  // without an artifact store fails the step (artifact-store-unavailable).
+  struct WorktreeEntry {
+    std::string path;
+    int kind = 0;  // REVIEWER_ENTRY_*
+  };
+  struct ArtifactFile {
+    std::string source;
+    std::string path;
+  };
+  virtual int walk_worktree(const std::string& dir, std::vector<WorktreeEntry>& out);
+  virtual int store_artifact(const std::string& name, const std::vector<ArtifactFile>& files);
+  virtual std::vector<std::string> list_artifacts() { return {}; }
+  virtual int restore_artifact(const std::string& name, const std::string& dir);
 };
 
 // Runs `plugin`'s execute phase for `step` against `host`.

@@ -45,6 +45,16 @@ std::string name_problem(std::string_view name) {
   return {};
 }
 
+std::string file_path_problem(std::string_view path) {
+  // invalidArtifactFilePathCharacters: the name's list without the two separators.
+  for (const auto& f : kForbidden) {
+    if (f.c != '/' && f.c != '\\' && path.find(f.c) != std::string_view::npos) {
+      return "contains the forbidden character " + std::string(f.what);
+    }
+  }
+  return {};
+}
+
 std::optional<std::string> uploaded_name(const reviewer::sdk::StepView& step) {
   if (auto archive = step.inputs().find("archive");
       archive && !reviewer::sdk::is_strict_true(reviewer::sdk::js::trim(archive->value))) {

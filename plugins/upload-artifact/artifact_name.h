@@ -14,6 +14,10 @@ namespace upload_artifact_plugin {
 // validateArtifactName: why `name` (already trimmed) fails the upload, or empty.
 std::string name_problem(std::string_view name);
 
+// validateFilePath: why a path inside the artifact fails the upload (a character NTFS cannot
+// hold: " : < > | * ? CR LF), or empty.
+std::string file_path_problem(std::string_view path);
+
 // The name `step` (an actions/upload-artifact or actions/upload-artifact/merge step as written)
 // uploads under, `${{ }}` kept verbatim; nullopt when it cannot be known from the step (with
 // `archive` other than true the artifact is named after the one file found).

@@ -1,8 +1,8 @@
-// actions/upload-artifact: skipped, because an upload is a side effect outside the job that no
-// later step of the review can observe, provided the real step cannot fail: a missing file only
-// warns (if-no-files-found not `error`), the artifact name is valid and no other step of the
-// workflow run may upload the same name, and every input holds a value the action accepts. See
-// README.md for the review record.
+// actions/upload-artifact: emulated. The plan accepts a step whose name is valid and unique in the
+// workflow run, whose `path` patterns the review's search follows exactly, and whose every input
+// holds a value the action accepts; at build time the plugin finds the files as the action's
+// search does (search.h) and hands them to the host's artifact store, from which a later
+// actions/download-artifact step of the build restores them. See README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/js_text.hpp>
 #include <reviewer/sdk/plugin.hpp>
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "artifact_name.h"
+#include "search.h"
 
 namespace {
 
@@ -73,23 +74,14 @@ void check_if_no_files_found(const reviewer::sdk::StepView& step,
     return;
   }
   const std::string_view v = js::trim(entry->value);
-  if (v == "warn" || v == "ignore") {
+  if (v == "warn" || v == "ignore" || v == "error") {
     return;
   }
-  if (v == "error") {
-    decision.refuse("invalid-input-value",
-                    "actions/upload-artifact 'if-no-files-found' is 'error': CI fails when the "
-                    "path matches nothing, which the review does not look at; accepted: warn, "
-                    "ignore",
-                    entry->location);
-  } else {
-    decision.refuse("failing-input-value",
-                    "actions/upload-artifact 'if-no-files-found' is '" +
-                        reviewer::sdk::printable(v) +
-                        "', which fails the step (the options are case-sensitive); accepted: "
-                        "warn, ignore",
-                    entry->location);
-  }
+  decision.refuse("failing-input-value",
+                  "actions/upload-artifact 'if-no-files-found' is '" + reviewer::sdk::printable(v) +
+                      "', which fails the step (the options are case-sensitive); accepted: "
+                      "warn, error, ignore",
+                  entry->location);
   ok = false;
 }
 
@@ -139,6 +131,72 @@ void check_unique(const reviewer::sdk::StepView& step, const std::string& name,
   }
 }
 
+// What the action's run() does: search, then the empty-result options, then the path checks of
+// the zip specification, then the upload (here: into the host's store).
+void upload(const reviewer::sdk::StepView& step, const reviewer::sdk::Services& services) {
+  namespace ua = upload_artifact_plugin;
+  using Status = reviewer::sdk::Services::ArtifactStatus;
+  if (!services.has_artifact_services()) {
+    services.fail("artifact-store-unavailable", "the host offers no artifact store (SDK 1.3)");
+    return;
+  }
+  const std::string name = uploaded_name(step).value_or("artifact");
+  const std::string path_input(js::trim(step.inputs().find("path")->value));
+  auto hidden = step.inputs().find("include-hidden-files");
+  const bool include_hidden = hidden && reviewer::sdk::is_strict_true(js::trim(hidden->value));
+  const auto patterns = ua::parse_patterns(path_input);
+  const auto roots = ua::search_paths(patterns);
+  ua::Found found;
+  for (const auto& root : roots) {
+    std::vector<reviewer::sdk::Services::WorktreeEntry> entries;
+    const Status walked = services.walk_worktree(root, entries);
+    if (walked == Status::kRefused) {
+      return;  // the host failed the step, naming why
+    }
+    std::vector<ua::Met> met;
+    for (auto& e : entries) {
+      met.push_back({std::move(e.path), static_cast<ua::Met::Kind>(e.kind)});
+    }
+    ua::search(patterns, root, met, include_hidden, found);
+    if (found.link) {
+      services.fail("artifact-link",
+                    "'" + reviewer::sdk::printable(*found.link) +
+                        "' is a symbolic link, which the real upload follows and the review does "
+                        "not (it reads nothing outside the worktree)");
+      return;
+    }
+  }
+  if (found.files.empty()) {
+    auto option = step.inputs().find("if-no-files-found");
+    const std::string_view mode = option ? js::trim(option->value) : "warn";
+    const std::string message = "No files were found with the provided path: " + path_input +
+                                ". No artifacts will be uploaded.";
+    if (mode == "error") {
+      services.fail("artifact-no-files", message);
+    } else {
+      services.log((mode == "warn" ? "warning: " : "") + message);
+    }
+    return;
+  }
+  const std::string root = ua::artifact_root(roots, found.files);
+  std::vector<reviewer::sdk::Services::ArtifactFile> files;
+  for (const auto& f : found.files) {
+    std::string inside = ua::path_inside(root, f);
+    if (std::string problem = ua::file_path_problem(inside); !problem.empty()) {
+      services.fail("artifact-file-name-invalid",
+                    "the path for one of the files in artifact is not valid: /" +
+                        reviewer::sdk::printable(inside) + " " + problem);
+      return;
+    }
+    files.push_back({f, std::move(inside)});
+  }
+  if (services.store_artifact(name, files) == Status::kDone) {
+    services.log("artifact '" + name +
+                 "' uploaded to the review's store: " + std::to_string(files.size()) + " file" +
+                 (files.size() == 1 ? "" : "s") + (root.empty() ? "" : " below " + root));
+  }
+}
+
 class UploadArtifact final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext& job,
@@ -156,6 +214,12 @@ class UploadArtifact final : public reviewer::sdk::Action {
                           "file, neither of which the plan can see; accepted: true",
                       archive->location);
       ok = false;
+    }
+    if (auto path = step.inputs().find("path")) {
+      if (auto problem = upload_artifact_plugin::path_problem(js::trim(path->value))) {
+        decision.refuse(problem->rule, problem->message, path->location);
+        ok = false;
+      }
     }
     check_number(step, "retention-days", 90, false, decision, ok);
     check_number(step, "compression-level", 9, true, decision, ok);
@@ -175,15 +239,11 @@ class UploadArtifact final : public reviewer::sdk::Action {
     if (!ok || !name) {
       return;
     }
-    decision.skip("artifact '" + *name +
-                  "' is not uploaded; no later step can read it, and the real upload cannot "
-                  "fail on these inputs");
+    decision.run();
   }
 
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
-    auto name = uploaded_name(step);
-    services.log("actions/upload-artifact skipped: artifact '" + name.value_or("?") +
-                 "' is not uploaded from the review");
+    upload(step, services);
   }
 };
 

@@ -96,10 +96,11 @@ TEST(PluginHost, LoadsAVerifiedPluginAndRunsItsCode) {
 TEST(PluginHost, TheBuiltPluginsLoadWithoutRefusal) {
   auto loaded = Registry::load(REVIEWER_BINARY_DIR "/plugins");
   EXPECT_TRUE(loaded.ok());
-  EXPECT_EQ(loaded->plugins().size(), 9u);
-  for (const char* action : {"actions/checkout", "actions/setup-node", "oven-sh/setup-bun",
-                             "actions/cache", "actions/upload-artifact", "socketdev/action",
-                             "codecov/codecov-action", "coverallsapp/github-action", "run"}) {
+  EXPECT_EQ(loaded->plugins().size(), 10u);
+  for (const char* action :
+       {"actions/checkout", "actions/setup-node", "oven-sh/setup-bun", "actions/cache",
+        "actions/upload-artifact", "actions/download-artifact", "socketdev/action",
+        "codecov/codecov-action", "coverallsapp/github-action", "run"}) {
     EXPECT_NE(loaded->find(action), nullptr) << action;
   }
 }

@@ -76,6 +76,11 @@ typedef struct reviewer_job_context {
    * view (then a plugin that needs one must refuse). */
   /* 1.1 */ const reviewer_step_view* workflow_steps;
   /* 1.1 */ size_t workflow_step_count;
+  /* 1.3 The jobs GitHub completes before this job starts: every job it needs, transitively, by
+   * declared id (this job not included). NULL when the host does not say (then a plugin that
+   * needs it must refuse). */
+  /* 1.3 */ const reviewer_str* earlier_jobs;
+  /* 1.3 */ size_t earlier_job_count;
 } reviewer_job_context;
 
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
@@ -109,6 +114,18 @@ typedef struct reviewer_run_request {
   size_t env_count;
 } reviewer_run_request;
 
+/* 1.3 What walk_worktree reports an entry as (links are never followed). */
+#define REVIEWER_ENTRY_FILE 0
+#define REVIEWER_ENTRY_DIRECTORY 1
+#define REVIEWER_ENTRY_LINK 2
+#define REVIEWER_ENTRY_OTHER 3
+
+/* 1.3 One file of an artifact: a worktree file and its path inside the artifact. */
+typedef struct reviewer_artifact_file {
+  reviewer_str source; /* relative to the worktree */
+  reviewer_str path;   /* inside the artifact: relative, '/'-separated, no '.' or '..' */
+} reviewer_artifact_file;
+
 /* The narrow services a plugin may use at execute time. The host owns every outcome it can
  * observe itself: run_script's exit status is recorded by the host, not taken from the plugin.
  * New members are only ever appended; each carries the SDK version that added it. */
@@ -124,6 +141,28 @@ typedef struct reviewer_host_services {
    * it may not be read (a link, not a regular file, too large, a path leaving the worktree). */
   /* 1.2 */ int32_t (*read_worktree_file)(void* host, reviewer_str path, void* out,
                                           void (*deliver)(void* out, reviewer_str bytes));
+  /* 1.3 The artifact services (upload-artifact and download-artifact are emulated: the files move
+   * through a store the launcher holds, out of every step's reach, for later steps and jobs of the
+   * same review build). Each returns -1 after failing the step itself with a named rule.
+   *
+   * walk_worktree: `dir` (a relative worktree path; "" = the worktree) and every entry below it,
+   * parents before children, each name's entries in byte order, without following links (a link is
+   * reported, never entered): `visit(out, path, kind)` once per entry, path relative to the
+   * worktree. 0 when walked, 1 when `dir` does not exist. Bounded (count and depth). */
+  /* 1.3 */ int32_t (*walk_worktree)(void* host, reviewer_str dir, void* out,
+                                     void (*visit)(void* out, reviewer_str path, int32_t kind));
+  /* 1.3 store_artifact: artifact `name` made of `files`, each read now without following links
+   * (a regular file only), bounded in count and size. 0 when stored. A name already stored fails.
+   */
+  /* 1.3 */ int32_t (*store_artifact)(void* host, reviewer_str name,
+                                      const reviewer_artifact_file* files, size_t count);
+  /* 1.3 list_artifacts: `deliver(out, name)` once per stored artifact, in upload order. 0. */
+  /* 1.3 */ int32_t (*list_artifacts)(void* host, void* out,
+                                      void (*deliver)(void* out, reviewer_str name));
+  /* 1.3 restore_artifact: writes artifact `name`'s files below `dir` (a relative worktree path;
+   * "" = the worktree), making directories as needed, following no link, replacing regular files.
+   * 0 when written, 1 when no artifact has that name. */
+  /* 1.3 */ int32_t (*restore_artifact)(void* host, reviewer_str name, reviewer_str dir);
 } reviewer_host_services;
 
 typedef struct reviewer_reviewed_ref {

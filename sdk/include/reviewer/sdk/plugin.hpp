@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace reviewer::sdk {
 
@@ -161,6 +162,20 @@ class JobContext {
     }
     return WorkflowSteps(c_.workflow_steps, c_.workflow_step_count);
   }
+  // SDK 1.3: the jobs GitHub completes before this job starts (every job it needs, transitively);
+  // nullopt when the host does not say, and a plugin that needs it must then refuse.
+  std::optional<std::vector<std::string_view>> earlier_jobs() const {
+    constexpr std::size_t kNeeded =
+        offsetof(reviewer_job_context, earlier_job_count) + sizeof(std::size_t);
+    if (c_.struct_size < kNeeded || c_.earlier_jobs == nullptr) {
+      return std::nullopt;
+    }
+    std::vector<std::string_view> out;
+    for (std::size_t i = 0; i < c_.earlier_job_count; ++i) {
+      out.push_back(view(c_.earlier_jobs[i]));
+    }
+    return out;
+  }
 
  private:
   const reviewer_job_context& c_;
@@ -243,12 +258,71 @@ class Services {
     out.status = r == 0 ? FileStatus::kRead : r == 1 ? FileStatus::kMissing : FileStatus::kRefused;
     return out;
   }
+  // SDK 1.3, the artifact services (abi.h). Each answers kRefused after the host failed the step
+  // with a named rule, or when the host is too old to offer it (then the plugin must fail).
+  enum class ArtifactStatus { kDone, kMissing, kRefused };
+  struct WorktreeEntry {
+    std::string path;
+    int kind = REVIEWER_ENTRY_OTHER;
+  };
+  bool has_artifact_services() const {
+    return h_.struct_size >=
+               offsetof(reviewer_host_services, restore_artifact) + sizeof(h_.restore_artifact) &&
+           h_.restore_artifact != nullptr;
+  }
+  // `dir` and everything below it (links reported, never entered).
+  ArtifactStatus walk_worktree(std::string_view dir, std::vector<WorktreeEntry>& out) const {
+    if (!has_artifact_services()) {
+      return ArtifactStatus::kRefused;
+    }
+    return status(
+        h_.walk_worktree(h_.host, c_str(dir), &out, [](void* o, reviewer_str path, int32_t kind) {
+          static_cast<std::vector<WorktreeEntry>*>(o)->push_back({std::string(view(path)), kind});
+        }));
+  }
+  struct ArtifactFile {
+    std::string source;  // relative to the worktree
+    std::string path;    // inside the artifact
+  };
+  ArtifactStatus store_artifact(std::string_view name,
+                                const std::vector<ArtifactFile>& files) const {
+    if (!has_artifact_services()) {
+      return ArtifactStatus::kRefused;
+    }
+    std::vector<reviewer_artifact_file> c;
+    c.reserve(files.size());
+    for (const auto& f : files) {
+      c.push_back({c_str(f.source), c_str(f.path)});
+    }
+    return status(h_.store_artifact(h_.host, c_str(name), c.data(), c.size()));
+  }
+  std::optional<std::vector<std::string>> list_artifacts() const {
+    if (!has_artifact_services()) {
+      return std::nullopt;
+    }
+    std::vector<std::string> out;
+    h_.list_artifacts(h_.host, &out, [](void* o, reviewer_str name) {
+      static_cast<std::vector<std::string>*>(o)->emplace_back(view(name));
+    });
+    return out;
+  }
+  ArtifactStatus restore_artifact(std::string_view name, std::string_view dir) const {
+    if (!has_artifact_services()) {
+      return ArtifactStatus::kRefused;
+    }
+    return status(h_.restore_artifact(h_.host, c_str(name), c_str(dir)));
+  }
   // The step fails with a named rule (a skip whose assertion does not hold at build time).
   void fail(std::string_view rule, std::string_view message) const {
     h_.fail(h_.host, c_str(rule), c_str(message));
   }
 
  private:
+  static ArtifactStatus status(int32_t r) {
+    return r == 0   ? ArtifactStatus::kDone
+           : r == 1 ? ArtifactStatus::kMissing
+                    : ArtifactStatus::kRefused;
+  }
   const reviewer_host_services& h_;
 };
 
