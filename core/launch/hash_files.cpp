@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <reviewer/sdk/wildcard.hpp>
+
 #include "core/util/sha256.h"
 
 namespace reviewer::launch {
@@ -28,32 +30,6 @@ std::vector<std::string_view> segments(std::string_view p) {
   return out;
 }
 
-bool segment_match(std::string_view pat, std::string_view name) {
-  // Iterative wildcard match with one backtrack point: linear in practice, never exponential.
-  std::size_t p = 0;
-  std::size_t n = 0;
-  std::size_t star = std::string_view::npos;
-  std::size_t mark = 0;
-  while (n < name.size()) {
-    if (p < pat.size() && (pat[p] == '?' || pat[p] == name[n])) {
-      ++p;
-      ++n;
-    } else if (p < pat.size() && pat[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pat.size() && pat[p] == '*') {
-    ++p;
-  }
-  return p == pat.size();
-}
-
 bool match_segments(const std::vector<std::string_view>& pat, std::size_t i,
                     const std::vector<std::string_view>& path, std::size_t j) {
   while (i < pat.size()) {
@@ -65,7 +41,7 @@ bool match_segments(const std::vector<std::string_view>& pat, std::size_t i,
       }
       return false;
     }
-    if (j >= path.size() || !segment_match(pat[i], path[j])) {
+    if (j >= path.size() || !sdk::wildcard_match(pat[i], path[j])) {
       return false;
     }
     ++i;
@@ -119,15 +95,16 @@ util::Result<std::string> hash_files(const std::string& workspace,
     }
   }
   if (ec) {
-    return util::refusal("expression-error", "hashFiles cannot walk the workspace: " + ec.message());
+    return util::refusal("expression-error",
+                         "hashFiles cannot walk the workspace: " + ec.message());
   }
   std::sort(matched.begin(), matched.end());
   std::string digests;
   for (const auto& rel : matched) {
     auto h = util::sha256_file(workspace + "/" + rel);
     if (!h) {
-      return util::refusal("expression-error", "hashFiles cannot read " + rel + ": " +
-                                                   h.error().message);
+      return util::refusal("expression-error",
+                           "hashFiles cannot read " + rel + ": " + h.error().message);
     }
     digests += unhex(*h);
   }

@@ -1,5 +1,7 @@
 #include "artifact_pattern.h"
 
+#include <reviewer/sdk/wildcard.hpp>
+
 namespace download_artifact_plugin {
 
 std::string pattern_problem(std::string_view pattern) {
@@ -19,28 +21,7 @@ bool pattern_matches(std::string_view pat, std::string_view name) {
       (pat.front() == '*' || pat.front() == '?')) {
     return false;
   }
-  std::size_t p = 0;
-  std::size_t n = 0;
-  std::size_t star = std::string_view::npos;
-  std::size_t mark = 0;
-  while (n < name.size()) {
-    if (p < pat.size() && (pat[p] == '?' || pat[p] == name[n])) {
-      ++p;
-      ++n;
-    } else if (p < pat.size() && pat[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pat.size() && pat[p] == '*') {
-    ++p;
-  }
-  return p == pat.size();
+  return reviewer::sdk::wildcard_match(pat, name);
 }
 
 std::optional<std::string> destination(std::string_view path) {

@@ -2,6 +2,7 @@
 
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/js_text.hpp>
+#include <reviewer/sdk/wildcard.hpp>
 
 #include <algorithm>
 #include <set>
@@ -69,33 +70,6 @@ std::vector<Line> lines(std::string_view input) {
   return out;
 }
 
-// minimatch's `*` and `?` within one segment (dot: true, so a leading '.' is matched like any
-// character); iterative with one backtrack point.
-bool segment_match(std::string_view pat, std::string_view name) {
-  std::size_t p = 0;
-  std::size_t n = 0;
-  std::size_t star = std::string_view::npos;
-  std::size_t mark = 0;
-  while (n < name.size()) {
-    if (p < pat.size() && (pat[p] == '?' || pat[p] == name[n])) {
-      ++p;
-      ++n;
-    } else if (p < pat.size() && pat[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pat.size() && pat[p] == '*') {
-    ++p;
-  }
-  return p == pat.size();
-}
-
 // A globstar matches any number of segments; a final one written by the user also matches none
 // (Pattern.match appends a separator to the path), the implicit one at least one.
 bool full_match(const Pattern& pat, std::size_t i, const std::vector<std::string>& path,
@@ -112,7 +86,7 @@ bool full_match(const Pattern& pat, std::size_t i, const std::vector<std::string
       }
       return false;
     }
-    if (j >= path.size() || !segment_match(segs[i], path[j])) {
+    if (j >= path.size() || !reviewer::sdk::wildcard_match(segs[i], path[j])) {
       return false;
     }
     ++i;
@@ -130,7 +104,7 @@ bool partial_match(const Pattern& pat, const std::vector<std::string>& path) {
     if (pat.segments[j] == "**") {
       return true;
     }
-    if (!segment_match(pat.segments[j], path[j])) {
+    if (!reviewer::sdk::wildcard_match(pat.segments[j], path[j])) {
       return false;
     }
   }
