@@ -93,24 +93,10 @@ const std::string kSpec =
     "      artifact:\n"
     "        value: ${{ jobs.build.outputs.name }}\n";
 
-// Plans `workflow` (job `job`) over `files`: "(planned)" or one "file:line:column: rule: message"
-// a line.
+// Plans `workflow` (job `job`) over `files` (testing::plan_over_files).
 std::string plan_with(const std::string& workflow, const std::map<std::string, std::string>& files,
                       std::optional<Plan>* out = nullptr, const std::string& job = "after") {
-  const MemoryFiles repo(files);
-  auto planned =
-      plan::plan_text(workflow, {kFile, job, "main", {}, false, &repo}, testing::registry());
-  if (planned) {
-    if (out != nullptr) {
-      *out = std::move(*planned);
-    }
-    return "(planned)\n";
-  }
-  std::string lines;
-  for (const auto& r : planned.refusals()) {
-    lines += report::to_text(r) + "\n";
-  }
-  return lines;
+  return testing::plan_over_files(workflow, files, job, out);
 }
 
 TEST(CalledWorkflow, ItsJobsArePlannedInItsScopeWithTheCallersInputs) {

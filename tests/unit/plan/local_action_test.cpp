@@ -30,23 +30,10 @@ std::string calling(const std::string& uses, const std::string& with = "",
          std::string(kCheckout) + "\n      - id: setup\n        uses: " + uses + "\n" + with + more;
 }
 
-// Plans `workflow` over `files`: "(planned)" or one "file:line:column: rule: message" a line.
+// Plans job `build` of `workflow` over `files` (testing::plan_over_files).
 std::string plan_with(const std::string& workflow, const std::map<std::string, std::string>& files,
                       std::optional<Plan>* out = nullptr) {
-  const MemoryFiles repo(files);
-  auto planned =
-      plan::plan_text(workflow, {kFile, "build", "main", {}, false, &repo}, testing::registry());
-  if (planned) {
-    if (out != nullptr) {
-      *out = std::move(*planned);
-    }
-    return "(planned)\n";
-  }
-  std::string lines;
-  for (const auto& r : planned.refusals()) {
-    lines += report::to_text(r) + "\n";
-  }
-  return lines;
+  return testing::plan_over_files(workflow, files, "build", out);
 }
 
 const std::string kComposite =

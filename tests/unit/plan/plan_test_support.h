@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/plan/planner.h"
+#include "core/plan/repository_files.h"
 #include "core/plugins/registry.h"
 #include "core/report/render.h"
 #include "core/yaml/bounded_loader.h"
@@ -46,6 +49,28 @@ inline const plugins::Registry& registry() {
     ADD_FAILURE() << "plugins refused: " << report::to_text(loaded.error());
   }
   return *loaded;
+}
+
+// Plans `workflow` (job `job`, file .github/workflows/ci.yml) with `files` as the repository's
+// other files: "(planned)\n", or one "file:line:column: rule: message" a line; the plan goes to
+// `out` when given.
+inline std::string plan_over_files(const std::string& workflow,
+                                   const std::map<std::string, std::string>& files,
+                                   const std::string& job, std::optional<Plan>* out = nullptr) {
+  const MemoryFiles repo(files);
+  auto planned = plan::plan_text(
+      workflow, {".github/workflows/ci.yml", job, "main", {}, false, &repo}, registry());
+  if (planned) {
+    if (out != nullptr) {
+      *out = std::move(*planned);
+    }
+    return "(planned)\n";
+  }
+  std::string lines;
+  for (const auto& r : planned.refusals()) {
+    lines += report::to_text(r) + "\n";
+  }
+  return lines;
 }
 
 // Writes `text` into $REVIEWER_FUZZ_SEED_DIR (when set) so the fuzzer starts from every
