@@ -103,6 +103,9 @@ class NamespaceEngine final : public Engine {
                                      spec.base,
                                      "--matrix",
                                      spec.matrix};
+    if (spec.pinned_only) {
+      argv.push_back("--pinned-only");
+    }
     if (!spec.reports_dir.empty()) {
       argv.insert(argv.end(), {"--reports", spec.reports_dir});
     }

@@ -277,6 +277,7 @@ int review(const ReviewRequest& request) {
   spec.job = request.job;
   spec.base = request.base;
   spec.matrix = matrix_lines;
+  spec.pinned_only = request.pinned_only;
   spec.limit = std::chrono::seconds(seconds);
   spec.reports_dir = reports_dir;
   spec.nonce = make_nonce();

@@ -18,6 +18,7 @@ constexpr const char* kWorkflowVar = "REVIEWER_CI_WORKFLOW";
 constexpr const char* kJobVar = "REVIEWER_CI_JOB";
 constexpr const char* kBaseVar = "REVIEWER_CI_BASE";
 constexpr const char* kMatrixVar = "REVIEWER_CI_MATRIX";
+constexpr const char* kPinnedOnlyVar = "REVIEWER_CI_PINNED_ONLY";
 
 bool safe_workflow_path(const std::string& p) {
   if (!p.starts_with(".github/workflows/")) {
@@ -59,6 +60,13 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
   }
   if (auto it = env.find(kMatrixVar); it != env.end()) {
     a.matrix = it->second;
+  }
+  if (auto it = env.find(kPinnedOnlyVar); it != env.end() && !it->second.empty()) {
+    if (it->second != "true") {
+      return util::refusal("assignment-invalid", std::string(kPinnedOnlyVar) + " is '" +
+                                                     it->second + "'; it is 'true' or unset");
+    }
+    a.pinned_only = true;
   }
   return check_assignment(std::move(a));
 }
@@ -108,6 +116,10 @@ util::Status check_caller_environment(const Assignment& assigned, char** caller_
     }
     if (name == kMatrixVar) {
       expected = &assigned.matrix;
+    }
+    const std::string pinned = assigned.pinned_only ? "true" : "";
+    if (name == kPinnedOnlyVar) {
+      expected = &pinned;
     }
     if (expected != nullptr && value != *expected) {
       return util::Refusal{"assignment-mismatch",

@@ -17,11 +17,15 @@ struct Assignment {
   // REVIEWER_CI_MATRIX: the matrix combination chosen for the job, NAME=VALUE a line; optional.
   std::string matrix;
   std::vector<std::pair<std::string, std::string>> matrix_choice;  // `matrix`, read
+  // REVIEWER_CI_PINNED_ONLY=true: the reference spec's rule, only reviewed SHAs (`reviewer review
+  // --pinned-only`); absent or empty: release tags of reviewed releases are accepted.
+  bool pinned_only = false;
 };
 
 // Reads the assignment from the container init's environment (`environ_path`, normally
 // /proc/1/environ), never from the caller. Refuses assignment-missing (a variable absent or
-// empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..').
+// empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..', or
+// REVIEWER_CI_PINNED_ONLY other than `true` or empty).
 util::Result<Assignment> read_assignment(const std::string& environ_path);
 
 // The one check of an assignment's values, made by the host before it creates a sandbox and by
@@ -31,7 +35,7 @@ util::Result<Assignment> read_assignment(const std::string& environ_path);
 util::Result<Assignment> check_assignment(Assignment a);
 
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,
-// job or base than the assignment (a caller trying to choose).
+// job, base, matrix or pinned-only rule than the assignment (a caller trying to choose).
 util::Status check_caller_environment(const Assignment& assigned, char** caller_env);
 
 // The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything

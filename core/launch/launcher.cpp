@@ -165,7 +165,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   const plan::WorktreeFiles files(kWorkspace);
   auto planned = plan::plan_file(workflow_path,
                                  {assignment->workflow, assignment->job, assignment->base,
-                                  assignment->matrix_choice, false, &files},
+                                  assignment->matrix_choice, assignment->pinned_only, &files},
                                  *loaded);
   if (!planned.plan) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the

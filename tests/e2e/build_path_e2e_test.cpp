@@ -87,5 +87,28 @@ TEST_F(LauncherE2E, AnAuthHeaderInTheClonesConfigIsRefusedByKey) {
   EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
 }
 
+// The host's --pinned-only reaches the sandbox in the assignment (REVIEWER_CI_PINNED_ONLY), so
+// the launcher plans under the same rule as the host did: a release tag is refused inside too.
+TEST_F(LauncherE2E, APinnedOnlyAssignmentRefusesAReleaseTagInTheSandbox) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow("  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+                      "      - uses: actions/checkout@v4\n      - run: echo step-ran\n"));
+  repo.clone();
+  auto tags = run_launcher(repo.workspace());
+  EXPECT_EQ(tags.last_line(), "review-build-ok") << tags.output;
+  SandboxRun pinned;
+  pinned.pinned_only = true;
+  auto r = run_launcher(repo.workspace(), pinned);
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("unreviewed-action-ref")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
+  // A caller cannot lift it.
+  pinned.caller_env = {"REVIEWER_CI_PINNED_ONLY="};
+  auto lifted = run_launcher(repo.workspace(), pinned);
+  EXPECT_EQ(lifted.exit_code, 3) << lifted.output;
+  EXPECT_THAT(lifted.last_line(), HasSubstr("assignment-mismatch")) << lifted.output;
+}
+
 }  // namespace
 }  // namespace reviewer::e2e
