@@ -114,41 +114,35 @@ util::Status Store::link_as(const std::string& hex, const std::string& dir,
       return util::refusal("dependency-store", "cannot place \"" + relative + "\" in " + dir);
     }
   }
+  return place(hex, dir, rel, relative);
+}
+
+util::Status Store::make_view(const std::vector<std::string>& hexes, const std::string& dir) const {
+  for (const auto& hex : hexes) {
+    if (auto placed = place(hex, dir, relative_path(hex), hex.substr(0, 16) + "..."); !placed) {
+      return placed;
+    }
+  }
+  return util::ok_status();
+}
+
+util::Status Store::place(const std::string& hex, const std::string& dir,
+                          const std::filesystem::path& relative, const std::string& what) const {
   std::error_code ec;
   const fs::path from = fs::path(root_) / relative_path(hex);
-  const fs::path to = fs::path(dir) / rel;
-  if (!make_chain(dir, rel.parent_path(), ec)) {
+  const fs::path to = fs::path(dir) / relative;
+  if (!make_chain(dir, relative.parent_path(), ec)) {
     return store_error("cannot make the dependency view " + dir, ec);
   }
+  // A hard link where the view is on the store's filesystem, a copy elsewhere; what is already
+  // there (the same tarball named twice) is kept.
   fs::create_hard_link(from, to, ec);
   if (ec && ec != std::errc::file_exists) {
     ec.clear();
     fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
   }
   if (ec && ec != std::errc::file_exists) {
-    return store_error("cannot place " + relative + " in " + dir, ec);
-  }
-  return util::ok_status();
-}
-
-util::Status Store::make_view(const std::vector<std::string>& hexes, const std::string& dir) const {
-  std::error_code ec;
-  for (const auto& hex : hexes) {
-    const fs::path from = fs::path(root_) / relative_path(hex);
-    const fs::path relative = relative_path(hex);
-    const fs::path to = fs::path(dir) / relative;
-    if (!make_chain(dir, relative.parent_path(), ec)) {
-      return store_error("cannot make the dependency view " + dir, ec);
-    }
-    fs::create_hard_link(from, to, ec);
-    if (ec && ec != std::errc::file_exists) {
-      ec.clear();
-      fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
-    }
-    if (ec && ec != std::errc::file_exists) {
-      return store_error("cannot place " + hex.substr(0, 16) + "... in " + dir, ec);
-    }
-    ec.clear();
+    return store_error("cannot place " + what + " in " + dir, ec);
   }
   return util::ok_status();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,10 @@ class Store {
 
  private:
   explicit Store(std::string root) : root_(std::move(root)) {}
+  // Links (or copies) the tarball of `hex` to `dir`/`relative`, making its directories; `what`
+  // names it in the error.
+  util::Status place(const std::string& hex, const std::string& dir,
+                     const std::filesystem::path& relative, const std::string& what) const;
   std::string root_;
 };
 
