@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/cli/commands.h"
+#include "core/plan/event_facts.h"
 #include "core/plan/matrix.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
@@ -20,6 +21,7 @@ struct PlanOptions {
   std::string format = "text";
   std::vector<std::string> matrix;
   bool pinned_only = false;
+  std::string event_file;
   std::string repository;  // where local actions are read; by default the workflow's repository
 };
 
@@ -109,9 +111,19 @@ int run(const PlanOptions& o) {
     std::cerr << report::to_text(choice.error()) << "\n";
     return report::to_int(report::ExitCode::kUsage);
   }
+  expr::Object event;
+  if (!o.event_file.empty()) {
+    auto facts = plan::read_event_file(o.event_file, o.base);
+    if (!facts) {
+      std::cerr << report::to_text(facts.error()) << "\n";
+      return report::to_int(report::ExitCode::kUsage);
+    }
+    event = std::move(*facts);
+  }
   const plan::WorktreeFiles files(o.repository.empty() ? repository_of(o.workflow) : o.repository);
   auto result = plan::plan_file(
-      o.workflow, {o.workflow, o.job, o.base, *choice, o.pinned_only, &files}, *loaded);
+      o.workflow, {o.workflow, o.job, o.base, *choice, o.pinned_only, &files, std::move(event)},
+      *loaded);
   // The excerpts under each refusal come from the same bytes the planner read.
   const std::string& source = result.source;
   const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
@@ -145,6 +157,9 @@ void register_plan_command(CLI::App& app, int& exit_code) {
                   "NAME=VALUE: the matrix combination to plan (repeat for each key)");
   sub->add_flag("--pinned-only", opts->pinned_only,
                 "accept actions at reviewed commit SHAs only, not release tags");
+  sub->add_option("--event", opts->event_file,
+                  "a JSON file of the pull request's github fields (repository, head_ref, sha, "
+                  "event: the pull_request payload, ...) that expressions may read");
   sub->add_option("--repository", opts->repository,
                   "the repository whose local actions the steps call (default: the directory "
                   "holding the workflow's .github/workflows)");

@@ -106,6 +106,9 @@ class NamespaceEngine final : public Engine {
     if (spec.pinned_only) {
       argv.push_back("--pinned-only");
     }
+    if (!spec.event.empty()) {
+      argv.insert(argv.end(), {"--event", spec.event});
+    }
     if (!spec.reports_dir.empty()) {
       argv.insert(argv.end(), {"--reports", spec.reports_dir});
     }

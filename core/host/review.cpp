@@ -13,6 +13,7 @@
 #include "core/host/fetch_phase.h"
 #include "core/host/host_process.h"
 #include "core/launch/assignment.h"
+#include "core/plan/event_facts.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
@@ -118,8 +119,21 @@ int review(const ReviewRequest& request) {
   for (const auto& m : request.matrix) {
     matrix_lines += (matrix_lines.empty() ? "" : "\n") + m;
   }
-  auto assignment =
-      launch::check_assignment({request.workflow, request.job, request.base, matrix_lines, {}});
+  launch::Assignment asked;
+  asked.workflow = request.workflow;
+  asked.job = request.job;
+  asked.base = request.base;
+  asked.matrix = matrix_lines;
+  asked.pinned_only = request.pinned_only;
+  if (!request.event_file.empty()) {
+    auto facts = plan::read_event_file(request.event_file, request.base);
+    if (!facts) {
+      std::cerr << "reviewer review: " << report::printable(facts.error().to_string()) << '\n';
+      return report::to_int(ExitCode::kUsage);
+    }
+    asked.event = plan::event_facts_json(*facts);
+  }
+  auto assignment = launch::check_assignment(std::move(asked));
   if (!assignment || request.job.empty() || request.base.empty()) {
     std::cerr << "reviewer review: "
               << (assignment ? "--job and --base must not be empty"
@@ -174,7 +188,8 @@ int review(const ReviewRequest& request) {
   // is planned before any sandbox; a plan refused here never reaches the launcher.
   const CommittedFiles files(clone);
   const plan::PlanRequest plan_request{request.workflow,          request.job,         request.base,
-                                       assignment->matrix_choice, request.pinned_only, &files};
+                                       assignment->matrix_choice, request.pinned_only, &files,
+                                       assignment->event_facts};
   auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
     return refused(text.refusals(), "", "");
@@ -278,6 +293,7 @@ int review(const ReviewRequest& request) {
   spec.base = request.base;
   spec.matrix = matrix_lines;
   spec.pinned_only = request.pinned_only;
+  spec.event = assignment->event;
   spec.limit = std::chrono::seconds(seconds);
   spec.reports_dir = reports_dir;
   spec.nonce = make_nonce();

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/plan/event_facts.h"
 #include "core/plan/matrix.h"
 #include "core/util/environ.h"
 #include "core/util/file_read.h"
@@ -19,6 +20,7 @@ constexpr const char* kJobVar = "REVIEWER_CI_JOB";
 constexpr const char* kBaseVar = "REVIEWER_CI_BASE";
 constexpr const char* kMatrixVar = "REVIEWER_CI_MATRIX";
 constexpr const char* kPinnedOnlyVar = "REVIEWER_CI_PINNED_ONLY";
+constexpr const char* kEventVar = "REVIEWER_CI_EVENT";
 
 bool safe_workflow_path(const std::string& p) {
   if (!p.starts_with(".github/workflows/")) {
@@ -61,6 +63,9 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
   if (auto it = env.find(kMatrixVar); it != env.end()) {
     a.matrix = it->second;
   }
+  if (auto it = env.find(kEventVar); it != env.end()) {
+    a.event = it->second;
+  }
   if (auto it = env.find(kPinnedOnlyVar); it != env.end() && !it->second.empty()) {
     if (it->second != "true") {
       return util::refusal("assignment-invalid", std::string(kPinnedOnlyVar) + " is '" +
@@ -89,6 +94,13 @@ util::Result<Assignment> check_assignment(Assignment a) {
     return choice.refusals();
   }
   a.matrix_choice = std::move(*choice);
+  if (!a.event.empty()) {
+    auto facts = plan::read_event_facts(a.event, a.base, std::string("in ") + kEventVar);
+    if (!facts) {
+      return facts.refusals();
+    }
+    a.event_facts = std::move(*facts);
+  }
   return a;
 }
 
@@ -120,6 +132,15 @@ util::Status check_caller_environment(const Assignment& assigned, char** caller_
     const std::string pinned = assigned.pinned_only ? "true" : "";
     if (name == kPinnedOnlyVar) {
       expected = &pinned;
+    }
+    if (name == kEventVar) {
+      expected = &assigned.event;
+    }
+    if (expected != nullptr && value != *expected && name == kEventVar) {
+      // Up to 96 KiB of JSON each: named, not shown.
+      return util::refusal("assignment-mismatch", "the caller's " + name +
+                                                      " is not the event description the "
+                                                      "sandbox was assigned");
     }
     if (expected != nullptr && value != *expected) {
       return util::Refusal{"assignment-mismatch",

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/expr/value.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
@@ -20,6 +21,10 @@ struct Assignment {
   // REVIEWER_CI_PINNED_ONLY=true: the reference spec's rule, only reviewed SHAs (`reviewer review
   // --pinned-only`); absent or empty: release tags of reviewed releases are accepted.
   bool pinned_only = false;
+  // REVIEWER_CI_EVENT: the host's description of the pull request (plan/event_facts.h), compact
+  // JSON; optional.
+  std::string event;
+  expr::Object event_facts;  // `event`, read
 };
 
 // Reads the assignment from the container init's environment (`environ_path`, normally
@@ -31,11 +36,12 @@ util::Result<Assignment> read_assignment(const std::string& environ_path);
 // The one check of an assignment's values, made by the host before it creates a sandbox and by
 // the launcher when it reads one: assignment-invalid for a workflow path outside
 // .github/workflows/, with '..', '//', a control byte or space, or not ending .yml/.yaml; a
-// matrix choice that is not NAME=VALUE lines (matrix-choice-invalid).
+// matrix choice that is not NAME=VALUE lines (matrix-choice-invalid); an event description that
+// read_event_facts refuses (event-invalid, event-mismatch).
 util::Result<Assignment> check_assignment(Assignment a);
 
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,
-// job, base, matrix or pinned-only rule than the assignment (a caller trying to choose).
+// job, base, matrix, pinned-only rule or event than the assignment (a caller trying to choose).
 util::Status check_caller_environment(const Assignment& assigned, char** caller_env);
 
 // The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything

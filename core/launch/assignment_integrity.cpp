@@ -75,6 +75,9 @@ util::Status check_assignment_unchanged(const Assignment& at_start,
   differs("REVIEWER_CI_JOB", at_start.job, now->job);
   differs("REVIEWER_CI_BASE", at_start.base, now->base);
   differs("REVIEWER_CI_MATRIX", at_start.matrix, now->matrix);
+  differs("REVIEWER_CI_PINNED_ONLY", at_start.pinned_only ? "true" : "",
+          now->pinned_only ? "true" : "");
+  differs("REVIEWER_CI_EVENT", at_start.event, now->event);
   if (!what.empty()) {
     return util::refusal("assignment-changed",
                          what +

@@ -163,10 +163,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   // Local actions are read from the same worktree, link by link, as hostile input.
   const plan::WorktreeFiles files(kWorkspace);
-  auto planned = plan::plan_file(workflow_path,
-                                 {assignment->workflow, assignment->job, assignment->base,
-                                  assignment->matrix_choice, assignment->pinned_only, &files},
-                                 *loaded);
+  auto planned = plan::plan_file(
+      workflow_path,
+      {assignment->workflow, assignment->job, assignment->base, assignment->matrix_choice,
+       assignment->pinned_only, &files, assignment->event_facts},
+      *loaded);
   if (!planned.plan) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.

@@ -155,7 +155,8 @@ class CallInliner {
     if (f_.size() != before) {
       return;
     }
-    called->contexts = in_call(plan_time_contexts("", planning_.base, {}, {}), scope);
+    called->contexts =
+        in_call(plan_time_contexts("", planning_.base, {}, {}, planning_.event), scope);
     plan_jobs(*file, *root, scope, *called);
     read_outputs(spec, *called);
     if (f_.size() == before) {
@@ -418,7 +419,8 @@ class CallInliner {
         inputs.add(d->name, std::move(*v));
       }
     }
-    const expr::Object default_contexts = plan_time_contexts("", planning_.base, {}, {});
+    const expr::Object default_contexts =
+        plan_time_contexts("", planning_.base, {}, {}, planning_.event);
     for (const auto& d : declared) {
       if (std::find(given.begin(), given.end(), expr::lower(d.name)) != given.end()) {
         continue;
@@ -526,6 +528,7 @@ class CallInliner {
         file, *jobs,          view,          planning_.registry,      planning_.pins,
         f_,   planning_.base, planning_.job, planning_.matrix_choice, planning_.pinned_only};
     inner.files = planning_.files;
+    inner.event = planning_.event;
     inner.local_actions = planning_.local_actions;
     inner.call = &scope;
     inner.called_workflows = planning_.called_workflows;

@@ -4,6 +4,8 @@
 
 #include "core/expr/parser.h"
 #include "core/expr/template.h"
+#include "core/expr/text_case.h"
+#include "core/plan/event_facts.h"
 #include "core/util/text.h"
 #include "core/workflow/expression.h"
 
@@ -16,11 +18,25 @@ bool calls_status_function(const expr::References& refs) {
   });
 }
 
+// For a github field the host's event description may give: how to make it known.
+std::string host_can_describe(const std::string& what) {
+  if (!what.starts_with("github.")) {
+    return "";
+  }
+  const std::string field = what.substr(7);
+  for (std::string_view f : kEventFields) {
+    if (expr::lower(f) == expr::lower(field)) {
+      return "; a host that describes the pull request gives it (reviewer review --event FILE)";
+    }
+  }
+  return "";
+}
+
 // Parses every expression part and classifies what they read together; nullopt after a
 // refusal.
 std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& parts, Field field,
-                                      const std::string& what, const util::SourceLocation& where,
-                                      Findings& f) {
+                                      const expr::Object& contexts, const std::string& what,
+                                      const util::SourceLocation& where, Findings& f) {
   Classified all;
   for (const auto& p : parts) {
     if (!p.expression) {
@@ -32,7 +48,7 @@ std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& par
                where);
       return std::nullopt;
     }
-    auto c = classify(expr::references(**node));
+    auto c = classify(expr::references(**node), contexts);
     if (c.knowledge > all.knowledge) {
       all = c;
     }
@@ -41,7 +57,8 @@ std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& par
     f.refuse("expression-value-unknown",
              what + " reads " + all.what +
                  ", which only the real run knows (the review knows the pull request event, the "
-                 "matrix, the strategy, the runner's os and arch, and empty secrets)",
+                 "matrix, the strategy, the runner's os and arch, and empty secrets)" +
+                 host_can_describe(all.what),
              where);
     return std::nullopt;
   }
@@ -97,7 +114,7 @@ std::optional<FieldValue> read_field(std::string_view text, Field field,
     f.refuse("expression-invalid", what + ": " + parts.error().message, where);
     return std::nullopt;
   }
-  auto c = check_parts(*parts, field, what, where, f);
+  auto c = check_parts(*parts, field, contexts, what, where, f);
   if (!c) {
     return std::nullopt;
   }
@@ -148,7 +165,7 @@ std::optional<Condition> read_condition(std::string_view text, Field field,
     return out;  // an empty `if:` is no condition
   }
   std::vector<expr::TemplatePart> one{{true, expression, 0}};
-  auto c = check_parts(one, field, what, where, f);
+  auto c = check_parts(one, field, contexts, what, where, f);
   if (!c) {
     return std::nullopt;
   }

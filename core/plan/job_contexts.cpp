@@ -9,9 +9,9 @@
 namespace reviewer::plan {
 namespace {
 
-// Of the github context, what a pull request event fixes before any job starts. Everything else
-// (the merge commit's sha, refs, the repository and its owner, run ids, the event payload, the
-// token) is the real run's and unknown to the review.
+// Of the github context, what a pull request event fixes before any job starts. The merge
+// commit's sha, refs, the repository and its owner, and the event payload are known only when
+// the host describes the pull request (event_facts.h); run ids and the token are the real run's.
 // `action_path` is a local composite action's directory inside it (empty elsewhere, as a run
 // step of the workflow reads it on the runner).
 constexpr std::array<std::string_view, 7> kKnownGithub = {
@@ -97,7 +97,8 @@ expr::Scope scope_for(Field field) {
   return s;
 }
 
-Classified classify(const expr::References& refs) {
+Classified classify(const expr::References& refs, const expr::Object& contexts) {
+  const expr::Value* github = contexts.find("github");
   Classified out;
   auto note = [&out](Knowledge k, std::string what) {
     if (k > out.knowledge) {
@@ -111,7 +112,9 @@ Classified classify(const expr::References& refs) {
     if (c == "matrix" || c == "strategy" || c == "inputs") {
       continue;
     }
-    if (c == "github" && use.property && in(prop, kKnownGithub)) {
+    if (c == "github" && use.property &&
+        (in(prop, kKnownGithub) || (github != nullptr && github->kind() == expr::Kind::kObject &&
+                                    github->as_object().find(prop) != nullptr))) {
       continue;
     }
     if (c == "runner" && use.property && in(prop, kKnownRunner)) {
@@ -143,7 +146,8 @@ Classified classify(const expr::References& refs) {
 }
 
 expr::Object plan_time_contexts(const std::string& job_id, const std::string& base,
-                                const expr::Object& matrix, const StrategyFacts& strategy) {
+                                const expr::Object& matrix, const StrategyFacts& strategy,
+                                const expr::Object* event) {
   expr::Object github;
   github.add("event_name", expr::Value::string("pull_request"));
   github.add("base_ref", expr::Value::string(base));
@@ -151,6 +155,11 @@ expr::Object plan_time_contexts(const std::string& job_id, const std::string& ba
   github.add("workspace", expr::Value::string("/workspace"));
   github.add("server_url", expr::Value::string("https://github.com"));
   github.add("api_url", expr::Value::string("https://api.github.com"));
+  if (event != nullptr) {
+    for (const auto& [key, value] : event->entries()) {
+      github.add(key, value);
+    }
+  }
   expr::Object runner;
   runner.add("os", expr::Value::string("Linux"));
   runner.add("arch", expr::Value::string("X64"));

@@ -47,12 +47,15 @@ struct Classified {
   std::string what;  // the first unknown (or run-time) value read, as `context.property`
 };
 
-Classified classify(const expr::References& refs);
+// `contexts` are the plan-time contexts the expression is read over: a `github` field the host's
+// event description gave (event_facts.h) is known there.
+Classified classify(const expr::References& refs, const expr::Object& contexts);
 
 // What the review knows of a job before it starts, as the contexts an expression reads: the
 // pull request event against `base`, the chosen matrix combination (an empty object outside a
 // matrix), the strategy (`index` of `total` combinations), GitHub's Linux x64 runner, a fork pull
-// request's secrets (every one empty), no inputs.
+// request's secrets (every one empty), no inputs, and in `github` what the host's event
+// description gave (`event`; read_event_facts).
 struct StrategyFacts {
   bool fail_fast = true;
   std::size_t index = 0;
@@ -60,6 +63,7 @@ struct StrategyFacts {
   std::size_t max_parallel = 1;
 };
 expr::Object plan_time_contexts(const std::string& job_id, const std::string& base,
-                                const expr::Object& matrix, const StrategyFacts& strategy);
+                                const expr::Object& matrix, const StrategyFacts& strategy,
+                                const expr::Object* event);
 
 }  // namespace reviewer::plan

@@ -46,6 +46,8 @@ struct WorkflowPlanning {
   // For each planned job, the jobs GitHub completes before it starts (its needs, transitively),
   // for plugins (download-artifact); nullptr or a job missing: not known.
   const std::map<std::string, std::vector<std::string>>* earlier_jobs = nullptr;
+  // What the host's event description gives the github context (event_facts.h); nullptr: none.
+  const expr::Object* event = nullptr;
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

@@ -71,7 +71,7 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
   if (const yaml::Node* env = root.find("env")) {
-    const expr::Object contexts = plan_time_contexts("", request.base, {}, {});
+    const expr::Object contexts = plan_time_contexts("", request.base, {}, {}, &request.event);
     defaults.env = read_env(*env, "workflow", {contexts, Field::kWorkflowEnv, false}, f);
   }
   read_defaults(root, "workflow", defaults, f);
@@ -92,6 +92,7 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   LocalActionState local_actions;
   CalledWorkflowState called_workflows;
   planning.files = request.files;
+  planning.event = &request.event;
   planning.local_actions = &local_actions;
   planning.called_workflows = &called_workflows;
   const auto closure = needs_closure(*jobs, request.job, f);

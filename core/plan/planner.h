@@ -24,6 +24,9 @@ struct PlanRequest {
   // The repository's files, for the local actions its steps call (`uses: ./path`); nullptr:
   // none can be read, and each is refused (local-action-missing).
   const RepositoryFiles* files = nullptr;
+  // The host's description of the pull request (read_event_facts): `github` fields an expression
+  // may read; empty: only what the pull_request event fixes.
+  expr::Object event = {};
 };
 
 // What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it

@@ -26,7 +26,7 @@
 # process list shows). Must run as root (it creates the namespaces).
 set -euo pipefail
 
-workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only=""
+workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event=""
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
 while (($#)); do
@@ -38,6 +38,7 @@ while (($#)); do
     --base) base=$2; shift 2 ;;
     --matrix) matrix=$2; shift 2 ;;
     --pinned-only) pinned_only=true; shift ;;
+    --event) event=$2; shift 2 ;;
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
@@ -76,7 +77,7 @@ trap cleanup EXIT
 setup=$(cat <<'SETUP'
 set -euo pipefail
 newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
-pinned_only=${11:-}
+pinned_only=${11:-} event=${12:-}
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -119,13 +120,14 @@ exec chroot "$newroot" /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-gr
   --inh-caps=-all --bounding-set=-all --no-new-privs -- \
   /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
   REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
-  REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" /bin/sleep infinity
+  REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
+  REVIEWER_CI_EVENT="$event" /bin/sleep infinity
 SETUP
 )
 
 unshare --pid --fork --mount --net --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot" "$workspace" "$prefix" "$sandbox_uid" "$ready" \
-  "$workflow" "$job" "$base" "$matrix" "$deps" "$pinned_only" </dev/null >/dev/null 2>"$setup_log" &
+  "$workflow" "$job" "$base" "$matrix" "$deps" "$pinned_only" "$event" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child; wait until it has become `sleep`.
@@ -146,7 +148,8 @@ in_sandbox() {
     --inh-caps=-all --bounding-set=-all --no-new-privs -- \
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
     REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
-    REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" "$@"
+    REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
+    REVIEWER_CI_EVENT="$event" "$@"
 }
 status=0
 in_sandbox "${caller_env[@]}" "$program" "$@" || status=$?

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/plan/event_facts.h"
 #include "tests/corpus/corpus_dir.h"
 #include "tests/unit/plan/plan_test_support.h"
 
@@ -39,6 +40,24 @@ std::vector<std::pair<std::string, std::string>> first_combination(const std::st
   return out;
 }
 
+// The event description a host would give for a pull request of the corpus file's repository
+// (files are named OWNER__REPO__WORKFLOW).
+expr::Object event_for(const std::string& file) {
+  const auto cut = file.find("__");
+  const std::string owner = file.substr(0, cut);
+  const std::string repo = file.substr(cut + 2, file.find("__", cut + 2) - cut - 2);
+  const std::string json =
+      R"({"sha":"0000000000000000000000000000000000000001","actor":"contributor",)"
+      R"("event":{"number":1,"pull_request":{"number":1,"title":"A change","body":"",)"
+      R"("base":{"ref":"main"},"head":{"ref":"feature","sha":")"
+      "0000000000000000000000000000000000000002" +
+      std::string(R"(","repo":{"fork":true}}},)") + R"("repository":{"full_name":")" + owner + "/" +
+      repo + R"(","owner":{"login":")" + owner + R"("}}}})";
+  auto facts = read_event_facts(json, "main", "'" + file + "'");
+  EXPECT_TRUE(facts) << facts.error().to_string();
+  return facts ? *facts : expr::Object{};
+}
+
 TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
   const std::filesystem::path dir = reviewer::testing::workflow_corpus_dir();
   REVIEWER_REQUIRE_CORPUS(dir);
@@ -54,7 +73,7 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
 
   const auto known = testing::catalogued_rule_ids();
   std::map<std::string, int> jobs_per_rule;  // a rule counted once per refused job
-  int planned = 0, refused = 0, unloadable = 0;
+  int planned = 0, refused = 0, unloadable = 0, planned_with_event = 0, unknown_with_event = 0;
   std::vector<std::string> planned_jobs;
   for (const auto& path : files) {
     const std::string name = path.filename().string();
@@ -73,14 +92,28 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
     for (const auto& [key, value] : jobs->entries) {
       auto result = plan_workflow(*root, {name, key.scalar, "main"}, testing::registry());
       // A host reviews a matrix job one named combination at a time: take the first listed.
+      std::vector<std::pair<std::string, std::string>> choice;
       if (!result && result.error().rule == "matrix-combination-required") {
-        auto choice = first_combination(result.error().message);
+        choice = first_combination(result.error().message);
         result = plan_workflow(*root, {name, key.scalar, "main", choice}, testing::registry());
       }
       if (result) {
         ++planned;
         planned_jobs.push_back(name + " " + key.scalar);
         continue;
+      }
+      // What a host that describes the pull request (--event) gets: counted apart, the table
+      // below stays the refusals without one.
+      PlanRequest described{name, key.scalar, "main", choice};
+      described.event = event_for(name);
+      auto with_event = plan_workflow(*root, described, testing::registry());
+      if (with_event) {
+        ++planned_with_event;
+        planned_jobs.push_back(name + " " + key.scalar + " (with an event description)");
+      } else if (std::any_of(
+                     with_event.refusals().begin(), with_event.refusals().end(),
+                     [](const util::Refusal& r) { return r.rule == "expression-value-unknown"; })) {
+        ++unknown_with_event;
       }
       ++refused;
       std::set<std::string> rules;
@@ -103,7 +136,10 @@ TEST(Corpus, EveryJobIsPlannedOrRefusedByName) {
   }
   std::sort(table.begin(), table.end());
   std::cout << "corpus: " << files.size() << " files, " << planned + refused << " jobs: " << planned
-            << " planned, " << refused << " refused; " << unloadable << " files refused at load\n";
+            << " planned, " << refused << " refused; " << unloadable
+            << " files refused at load; with an event description, " << planned_with_event
+            << " more plan, and " << unknown_with_event
+            << " jobs still read a value only the real run knows\n";
   for (const auto& j : planned_jobs) {
     std::cout << "  planned: " << j << "\n";
   }

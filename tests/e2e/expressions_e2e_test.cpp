@@ -184,5 +184,44 @@ TEST_F(LauncherE2E, AnExpressionThatFailsAtRunTimeFailsItsStep) {
   EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
 }
 
+// The host's event description reaches the sandbox in the assignment: the launcher plans with
+// the same github context the host did, a guard on the repository's owner is decided from it,
+// and a payload field reaches bash as the runner substitutes it. Without it, the same workflow is
+// refused by name.
+const std::string kOwnerGuardedJob =
+    job("test",
+        "      - run: echo \"title=[${{ github.event.pull_request.title }}] "
+        "head=${{ github.head_ref }}\"\n"
+        "      - if: github.repository_owner != 'acme'\n        run: echo other-owner\n",
+        "    if: github.repository == 'acme/widgets'\n");
+
+TEST_F(LauncherE2E, TheHostsEventDescriptionIsTheGithubContextInTheSandbox) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(kOwnerGuardedJob));
+  repo.clone();
+  SandboxRun run = assigned_job("test");
+  run.event =
+      R"({"event":{"number":12,"pull_request":{"title":"Add $(id) `x`","base":{"ref":"main"},)"
+      R"("head":{"ref":"feature"}},"repository":{"full_name":"acme/widgets",)"
+      R"("owner":{"login":"acme"}}}})";
+  auto r = run_launcher(repo.workspace(), run);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] title=[Add uid="));  // substituted as text, as on CI
+  EXPECT_THAT(r.output, HasSubstr("head=feature\n"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] other-owner")));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+
+  auto without = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(without.exit_code, 3) << without.output;
+  EXPECT_THAT(without.last_line(),
+              HasSubstr("expression-value-unknown: job 'if' reads github.repository"));
+
+  SandboxRun contradicting = assigned_job("test");
+  contradicting.event = R"({"repository":"acme/widgets","repository_owner":"evil"})";
+  auto refused = run_launcher(repo.workspace(), contradicting);
+  EXPECT_EQ(refused.exit_code, 3) << refused.output;
+  EXPECT_THAT(refused.last_line(), HasSubstr("event-mismatch"));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e

@@ -89,6 +89,32 @@ TEST_F(ReviewE2E, PinnedOnlyRefusesAReleaseTagBeforeAnySandbox) {
   EXPECT_EQ(tagged.last_line(), "review-build-ok");
 }
 
+// `--event FILE` describes the pull request to the host's planner and, in the assignment, to
+// the launcher's; a bad description is a usage error before anything is cloned.
+TEST_F(ReviewE2E, AnEventDescriptionIsPlannedOnTheHostAndInTheSandbox) {
+  repo_.write(".github/workflows/ci.yml",
+              workflow(job("test", "      - run: echo \"owner=${{ github.repository_owner }}\"\n",
+                           "    if: github.repository_owner == 'acme'\n")));
+  repo_.commit_source();
+  const std::string event = repo_.source() + "/../event.json";
+  std::ofstream(event) << R"({"repository": "acme/widgets", "sha": "abc"})" << '\n';
+  auto r = review("--event " + event);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] owner=acme\n"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+
+  auto refused = review("");
+  EXPECT_EQ(refused.exit_code, 3) << refused.output;
+  EXPECT_THAT(refused.last_line(), HasSubstr("reviewer review --event FILE"));
+  EXPECT_THAT(refused.output, Not(HasSubstr("reviewer: building")));
+
+  std::ofstream(event, std::ios::trunc) << R"({"run_id": "1"})";
+  auto bad = review("--event " + event);
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_THAT(bad.output,
+              HasSubstr("event-invalid: the event description '" + event + "' names 'run_id'"));
+}
+
 TEST_F(ReviewE2E, HeadSelectsTheCommitThatIsReviewed) {
   const std::string good = repo_.commit_source("good");
   repo_.write("test/fail.test.mjs",

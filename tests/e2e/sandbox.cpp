@@ -120,6 +120,7 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
        quote("REVIEWER_CI_JOB=" + run.job) + " --env " + quote("REVIEWER_CI_BASE=" + run.base) +
        " --env " + quote("REVIEWER_CI_MATRIX=" + run.matrix) +
        (run.pinned_only ? " --env REVIEWER_CI_PINNED_ONLY=true" : "") +
+       (run.event.empty() ? "" : " --env " + quote("REVIEWER_CI_EVENT=" + run.event)) +
        " localhost/" REVIEWER_E2E_IMAGE ":latest sleep infinity >/dev/null");
   struct Remove {
     std::string command;
@@ -156,7 +157,8 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
                     " --workspace " + quote(workspace) + " --prefix " + quote(run.prefix) +
                     " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +
                     quote(run.base) + " --matrix " + quote(run.matrix) +
-                    (run.pinned_only ? " --pinned-only" : "");
+                    (run.pinned_only ? " --pinned-only" : "") +
+                    (run.event.empty() ? "" : " --event " + quote(run.event));
   for (const auto& e : run.caller_env) {
     cmd += " --caller-env " + quote(e);
   }

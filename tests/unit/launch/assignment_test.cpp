@@ -70,6 +70,47 @@ TEST_F(AssignmentTest, ACallerCannotLiftOrAddPinnedOnly) {
   EXPECT_TRUE(check_caller_environment(*pinned, agreeing));
 }
 
+TEST_F(AssignmentTest, TheEventDescriptionIsReadWithTheAssignment) {
+  auto plain = read_assignment(environ({"REVIEWER_CI_EVENT="}));
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->event_facts.entries().empty());
+  auto described = read_assignment(environ({R"(REVIEWER_CI_EVENT={"repository":"npm/cli"})"}));
+  ASSERT_TRUE(described) << described.error().to_string();
+  ASSERT_NE(described->event_facts.find("repository_owner"), nullptr);
+  EXPECT_EQ(described->event_facts.find("repository_owner")->as_string(), "npm");
+}
+
+// The launcher reads the description by the host's rules: a hostile or contradicting one never
+// becomes the github context.
+TEST_F(AssignmentTest, ABadEventDescriptionIsRefusedByName) {
+  auto token = read_assignment(environ({R"(REVIEWER_CI_EVENT={"token":"ghs_x"})"}));
+  ASSERT_FALSE(token);
+  EXPECT_EQ(token.error().rule, "event-invalid");
+  EXPECT_THAT(token.error().message, HasSubstr("in REVIEWER_CI_EVENT names 'token'"));
+  auto other_base = read_assignment(
+      environ({R"(REVIEWER_CI_EVENT={"event":{"pull_request":{"base":{"ref":"develop"}}}})"}));
+  ASSERT_FALSE(other_base);
+  EXPECT_EQ(other_base.error().rule, "event-mismatch");
+  auto not_json = read_assignment(environ({"REVIEWER_CI_EVENT={"}));
+  ASSERT_FALSE(not_json);
+  EXPECT_EQ(not_json.error().rule, "event-invalid");
+}
+
+TEST_F(AssignmentTest, ACallerCannotSwapTheEventDescription) {
+  auto described = read_assignment(environ({R"(REVIEWER_CI_EVENT={"repository":"npm/cli"})"}));
+  ASSERT_TRUE(described);
+  std::string swap = R"(REVIEWER_CI_EVENT={"repository":"evil/cli"})";
+  char* swapper[] = {swap.data(), nullptr};
+  auto swapped = check_caller_environment(*described, swapper);
+  ASSERT_FALSE(swapped);
+  EXPECT_EQ(swapped.error().to_string(),
+            "assignment-mismatch: the caller's REVIEWER_CI_EVENT is not the event description "
+            "the sandbox was assigned");
+  std::string same = R"(REVIEWER_CI_EVENT={"repository":"npm/cli"})";
+  char* agreeing[] = {same.data(), nullptr};
+  EXPECT_TRUE(check_caller_environment(*described, agreeing));
+}
+
 TEST_F(AssignmentTest, AMissingJobIsNamed) {
   std::ofstream(dir_ / "environ", std::ios::binary) << std::string("REVIEWER_CI_WORKFLOW=x") + '\0';
   auto r = read_assignment(dir_ / "environ");

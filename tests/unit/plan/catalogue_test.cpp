@@ -32,6 +32,8 @@ const std::set<std::string> kRules = {
     "matrix-invalid", "matrix-empty", "matrix-too-large", "expression-in-matrix",
     "matrix-combination-required", "matrix-combination-missing", "matrix-combination-ambiguous",
     "matrix-in-needed-job", "matrix-choice-invalid",
+    // The host's description of the pull request.
+    "event-invalid", "event-mismatch",
     // Expressions: where they stand, what they read, whether they parse and evaluate.
     "expression-invalid", "expression-error", "expression-value-unknown", "expression-at-run-time",
     // Steps.

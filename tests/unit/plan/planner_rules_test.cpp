@@ -173,7 +173,8 @@ const Case kCases[] = {
     {"JobConditionUnknown", job("    if: github.ref == 'refs/heads/main'\n"),
      kF + ":5:9: expression-value-unknown: job 'if' reads github.ref, which only the real run "
           "knows (the review knows the pull request event, the matrix, the strategy, the runner's "
-          "os and arch, and empty secrets)\n"},
+          "os and arch, and empty secrets); a host that describes the pull request gives it "
+          "(reviewer review --event FILE)\n"},
     {"JobConditionMatrix", job("    if: matrix.os == 'x'\n"),
      kF + ":5:9: expression-invalid: job 'if': Unrecognized named-value: 'matrix' (at character 1) "
           "in 'matrix.os == \\'x\\''\n"},
@@ -282,7 +283,8 @@ const Case kCases[] = {
     {"ExpressionInRun", steps("      - run: echo ${{ github.head_ref }}\n"),
      kF + ":7:14: expression-value-unknown: the script reads github.head_ref, which only the real "
           "run knows (the review knows the pull request event, the matrix, the strategy, the "
-          "runner's os and arch, and empty secrets)\n"},
+          "runner's os and arch, and empty secrets); a host that describes the pull request gives it "
+          "(reviewer review --event FILE)\n"},
     {"ExpressionInRunComment", steps("      - run: |\n          make # ${{ x }}\n"),
      kF + ":7:14: expression-invalid: the script: Unrecognized named-value: 'x' (at character 1) "
           "in 'x'\n"},
@@ -359,7 +361,8 @@ const Case kCases[] = {
     {"ExpressionInEnv", "env:\n  SHA: ${{ github.sha }}\n" + job(""),
      kF + ":2:8: expression-value-unknown: workflow env 'SHA' reads github.sha, which only the "
           "real run knows (the review knows the pull request event, the matrix, the strategy, the "
-          "runner's os and arch, and empty secrets)\n"},
+          "runner's os and arch, and empty secrets); a host that describes the pull request gives it "
+          "(reviewer review --event FILE)\n"},
     {"WholeEnvExpression", job("    env: ${{ fromJSON(inputs.env) }}\n"),
      kF + ":5:10: expression-in-env: job 'env' is one expression (a mapping computed at run "
           "time)\n"},
