@@ -179,9 +179,6 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   const plan::Plan& plan = *planned.plan;
 
-  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
-    return refused_all(r);
-  }
   // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
   // memory and message queues (podman mounts both; the run model too) and its System V IPC
   // objects, where a job could leave state for the next one.
@@ -189,11 +186,18 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!scratch) {
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
+  exec::FdLogSink log(1);
+  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
+    // The reports still say what was planned and why nothing of it ran.
+    BuildOutcome outcome{BuildOutcome::Verdict::kRefused, report::to_text(r.front()), r.front(),
+                         {}, {}};
+    publish_build_reports(*scratch, plan, outcome, log, &attestation());
+    return refused_all(r);
+  }
 
   GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
-  exec::FdLogSink log(1);
   const std::string deps = dependency_cache();
   auto outcome = run_plan(
       plan, supervisor, guard, *scratch, log,

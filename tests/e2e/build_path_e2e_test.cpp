@@ -36,11 +36,16 @@ TEST_F(LauncherE2E, ADeclarationThatSelectsAnotherImageIsRefusedBeforeAnyStep) {
              "{\"name\": \"x\", \"version\": \"1.0.0\", \"engines\": {\"node\": \"24.x\"}}\n");
   repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
   repo.clone();
-  auto r = run_launcher(repo.workspace());
+  SandboxRun run;
+  run.after = "cat /tmp/review/report.json";
+  auto r = run_launcher(repo.workspace(), run);
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: other-image: ")) << r.output;
   EXPECT_THAT(r.last_line(), HasSubstr("reviewer-node24")) << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
+  // The reports still say what was planned, and why none of it ran.
+  EXPECT_THAT(r.after, HasSubstr("\"plan\": {"));
+  EXPECT_THAT(r.after, HasSubstr("other-image"));
 }
 
 // The caller (whoever execs the launcher in the sandbox) puts its own node, bash, git and npm
