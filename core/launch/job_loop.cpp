@@ -15,6 +15,7 @@
 #include "core/launch/step_lines.h"
 #include "core/plan/expression_fields.h"
 #include "core/util/check.h"
+#include "core/util/text.h"
 
 namespace reviewer::launch {
 namespace {
@@ -131,6 +132,25 @@ class JobLoop {
     return *v;
   }
 
+  // `job` with its run-time env values evaluated over the jobs it needs (GitHub's job env
+  // contexts: no steps, env or status functions).
+  util::Result<plan::PlannedJob> with_job_env(const plan::PlannedJob& job) {
+    plan::PlannedJob out = job;
+    const expr::Object contexts = job_condition_contexts(job, finished_);
+    for (auto& e : out.env) {
+      if (!e.run_time) {
+        continue;
+      }
+      auto v = plan::evaluate_field(e.value, plan::Field::kJobEnv, contexts, nullptr);
+      if (!v) {
+        return util::refusal(v.error().rule, util::quote(e.name) + ": " + v.error().message);
+      }
+      e.value = v->coerce_string();
+      e.run_time = false;
+    }
+    return out;
+  }
+
   void run_job(const plan::PlannedJob& job, JobReport& report) {
     std::string why;
     if (!job_may_run(job, why).value_or(false)) {
@@ -142,8 +162,16 @@ class JobLoop {
       run_called(job, report);
       return;
     }
+    // The job's env as the runner has it when the job starts: what reads `needs`, evaluated.
+    auto started = with_job_env(job);
+    if (!started) {
+      log_.line(fmt::format("reviewer: job '{}' env: {}", shown(job), started.error().message));
+      fail_build(fmt::format("job '{}' env {}", shown(job), started.error().message));
+      report.status = RunStatus::kFailed;
+      return;
+    }
     StepHost::JobState state;
-    state.job = &job;
+    state.job = &*started;
     if (!prepare_job(state)) {
       return;
     }

@@ -338,7 +338,8 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   WorkflowDefaults d = wf;
   read_defaults(job, "job", d, f);
   if (const yaml::Node* env = job.find("env")) {
-    out.env = overlay_env(d.env, read_env(*env, "job", {out.contexts, Field::kJobEnv, false}, f));
+    // A job's env may read `needs`: the launcher evaluates it when the job starts, as the runner.
+    out.env = overlay_env(d.env, read_env(*env, "job", {out.contexts, Field::kJobEnv, true}, f));
   } else {
     out.env = d.env;
   }

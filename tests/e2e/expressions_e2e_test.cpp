@@ -92,27 +92,31 @@ TEST_F(LauncherE2E, AJobOutputReachesTheNextJobsScriptThroughNeeds) {
   ExampleRepo repo;
   repo.write(
       ".github/workflows/ci.yml",
-      workflow(job("build",
-                   "      - id: version\n        run: |\n"
-                   "          echo \"v=1.2.3\" >> \"$GITHUB_OUTPUT\"\n"
-                   "          { echo 'notes<<EOF'; echo two; echo lines; echo EOF; } "
-                   ">> \"$GITHUB_OUTPUT\"\n"
-                   "      - if: steps.version.outputs.v == '1.2.3'\n        run: echo saw-output\n",
-                   "    outputs:\n      version: ${{ steps.version.outputs.v }}\n"
-                   "      notes: ${{ steps.version.outputs.notes }}\n") +
-               job("test",
-                   "      - env:\n          NOTES: ${{ needs.build.outputs.notes }}\n"
-                   "        run: |\n"
-                   "          echo \"got ${{ needs.build.outputs.version }} from "
-                   "${{ needs.build.result }}\"\n"
-                   "          echo \"notes: $NOTES\" | tr '\\n' ' '; echo\n",
-                   "    needs: build\n")));
+      workflow(
+          job("build",
+              "      - id: version\n        run: |\n"
+              "          echo \"v=1.2.3\" >> \"$GITHUB_OUTPUT\"\n"
+              "          { echo 'notes<<EOF'; echo two; echo lines; echo EOF; } "
+              ">> \"$GITHUB_OUTPUT\"\n"
+              "      - if: steps.version.outputs.v == '1.2.3'\n        run: echo saw-output\n",
+              "    outputs:\n      version: ${{ steps.version.outputs.v }}\n"
+              "      notes: ${{ steps.version.outputs.notes }}\n") +
+          job("test",
+              "      - env:\n          NOTES: ${{ needs.build.outputs.notes }}\n"
+              "        run: |\n"
+              "          echo \"got ${{ needs.build.outputs.version }} from "
+              "${{ needs.build.result }}\"\n"
+              "          echo \"notes: $NOTES\" | tr '\\n' ' '; echo\n"
+              "      - if: env.RELEASE == 'v1.2.3'\n        run: echo \"job-env=$RELEASE\"\n",
+              "    needs: build\n    env:\n      RELEASE: v${{ needs.build.outputs.version }}\n")));
   repo.clone();
   auto r = run_launcher(repo.workspace(), assigned_job("test"));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("] saw-output\n"));
   EXPECT_THAT(r.output, HasSubstr("] got 1.2.3 from success\n"));
   EXPECT_THAT(r.output, HasSubstr("] notes: two lines \n"));
+  // A job env value reading `needs` is evaluated when the job starts, as on the runner.
+  EXPECT_THAT(r.output, HasSubstr("] job-env=v1.2.3\n"));
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 

@@ -283,7 +283,8 @@ const Case kCases[] = {
     {"ExpressionInRun", steps("      - run: echo ${{ github.head_ref }}\n"),
      kF + ":7:14: expression-value-unknown: the script reads github.head_ref, which only the real "
           "run knows (the review knows the pull request event, the matrix, the strategy, the "
-          "runner's os and arch, and empty secrets); a host that describes the pull request gives it "
+          "runner's os and arch, and empty secrets); a host that describes the pull request gives "
+          "it "
           "(reviewer review --event FILE)\n"},
     {"ExpressionInRunComment", steps("      - run: |\n          make # ${{ x }}\n"),
      kF + ":7:14: expression-invalid: the script: Unrecognized named-value: 'x' (at character 1) "
@@ -361,14 +362,15 @@ const Case kCases[] = {
     {"ExpressionInEnv", "env:\n  SHA: ${{ github.sha }}\n" + job(""),
      kF + ":2:8: expression-value-unknown: workflow env 'SHA' reads github.sha, which only the "
           "real run knows (the review knows the pull request event, the matrix, the strategy, the "
-          "runner's os and arch, and empty secrets); a host that describes the pull request gives it "
+          "runner's os and arch, and empty secrets); a host that describes the pull request gives "
+          "it "
           "(reviewer review --event FILE)\n"},
     {"WholeEnvExpression", job("    env: ${{ fromJSON(inputs.env) }}\n"),
      kF + ":5:10: expression-in-env: job 'env' is one expression (a mapping computed at run "
           "time)\n"},
-    {"JobEnvAtRunTime", job("    env:\n      V: ${{ needs.a.outputs.v }}\n"),
-     kF + ":6:10: expression-at-run-time: job env 'V' reads needs.a, known only while the job "
-          "runs, but the review must know it before\n"},
+    {"JobEnvReadsSteps", job("    env:\n      V: ${{ steps.a.outputs.v }}\n"),
+     kF + ":6:10: expression-invalid: job env 'V': Unrecognized named-value: 'steps' (at character "
+          "1) in 'steps.a.outputs.v'\n"},
     {"CredentialFromGithubToken", "env:\n  GH_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n" + job(""),
      kF + ":2:13: expression-value-unknown: workflow env 'GH_TOKEN' reads secrets.GITHUB_TOKEN, "
           "which only the real run knows (the review knows the pull request event, the matrix, the "
