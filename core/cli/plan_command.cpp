@@ -22,6 +22,7 @@ struct PlanOptions {
   std::vector<std::string> matrix;
   bool pinned_only = false;
   std::string event_file;
+  bool same_repository = false;
   std::string repository;  // where local actions are read; by default the workflow's repository
 };
 
@@ -121,9 +122,10 @@ int run(const PlanOptions& o) {
     event = std::move(*facts);
   }
   const plan::WorktreeFiles files(o.repository.empty() ? repository_of(o.workflow) : o.repository);
-  auto result = plan::plan_file(
-      o.workflow, {o.workflow, o.job, o.base, *choice, o.pinned_only, &files, std::move(event)},
-      *loaded);
+  auto result = plan::plan_file(o.workflow,
+                                {o.workflow, o.job, o.base, *choice, o.pinned_only, &files,
+                                 std::move(event), o.same_repository},
+                                *loaded);
   // The excerpts under each refusal come from the same bytes the planner read.
   const std::string& source = result.source;
   const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
@@ -157,6 +159,8 @@ void register_plan_command(CLI::App& app, int& exit_code) {
                   "NAME=VALUE: the matrix combination to plan (repeat for each key)");
   sub->add_flag("--pinned-only", opts->pinned_only,
                 "accept actions at reviewed commit SHAs only, not release tags");
+  sub->add_flag("--same-repository", opts->same_repository,
+                "the pull request comes from the repository itself: reading a secret is refused");
   sub->add_option("--event", opts->event_file,
                   "a JSON file of the pull request's github fields (repository, head_ref, sha, "
                   "event: the pull_request payload, ...) that expressions may read");

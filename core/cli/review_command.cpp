@@ -26,6 +26,9 @@ void register_review_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--keep-clone", r->keep_clone, "leave the clone in place and print its path");
   sub->add_flag("--pinned-only", r->pinned_only,
                 "accept actions at reviewed commit SHAs only, not release tags");
+  sub->add_flag("--same-repository", r->same_repository,
+                "the pull request comes from the repository itself: its run has the repository's "
+                "secrets, so reading one is refused (default: a fork's, whose secrets are empty)");
   sub->add_option("--event", r->event_file,
                   "a JSON file of the pull request's github fields (repository, head_ref, sha, "
                   "event: the pull_request payload, ...) that expressions may read");

@@ -153,6 +153,8 @@ class ContainerEngine final : public Engine {
             "--env", "REVIEWER_CI_MATRIX=" + spec.matrix,
             "--env", std::string("REVIEWER_CI_PINNED_ONLY=") + (spec.pinned_only ? "true" : ""),
             "--env", "REVIEWER_CI_EVENT=" + spec.event,
+            "--env", std::string("REVIEWER_CI_SAME_REPOSITORY=") +
+                         (spec.same_repository ? "true" : ""),
             "--label", "org.reviewer.sandbox=1"};
     // clang-format on
     if (!spec.dependencies.empty()) {

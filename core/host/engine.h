@@ -28,6 +28,7 @@ struct SandboxSpec {
   std::string matrix;                  // REVIEWER_CI_MATRIX: NAME=VALUE lines; empty: none
   bool pinned_only = false;            // REVIEWER_CI_PINNED_ONLY=true
   std::string event;                   // REVIEWER_CI_EVENT: compact JSON; empty: none
+  bool same_repository = false;        // REVIEWER_CI_SAME_REPOSITORY=true
   std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
   std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
   // A dependency view (an npm cache of the tarballs the lock pins) mounted read-only at

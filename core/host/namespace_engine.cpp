@@ -106,6 +106,9 @@ class NamespaceEngine final : public Engine {
     if (spec.pinned_only) {
       argv.push_back("--pinned-only");
     }
+    if (spec.same_repository) {
+      argv.push_back("--same-repository");
+    }
     if (!spec.event.empty()) {
       argv.insert(argv.end(), {"--event", spec.event});
     }

@@ -125,6 +125,7 @@ int review(const ReviewRequest& request) {
   asked.base = request.base;
   asked.matrix = matrix_lines;
   asked.pinned_only = request.pinned_only;
+  asked.same_repository = request.same_repository;
   if (!request.event_file.empty()) {
     auto facts = plan::read_event_file(request.event_file, request.base);
     if (!facts) {
@@ -187,9 +188,14 @@ int review(const ReviewRequest& request) {
   // --pinned-only: the reference spec's rule (reviewed SHAs only), applied where the review
   // is planned before any sandbox; a plan refused here never reaches the launcher.
   const CommittedFiles files(clone);
-  const plan::PlanRequest plan_request{request.workflow,          request.job,         request.base,
-                                       assignment->matrix_choice, request.pinned_only, &files,
-                                       assignment->event_facts};
+  const plan::PlanRequest plan_request{request.workflow,
+                                       request.job,
+                                       request.base,
+                                       assignment->matrix_choice,
+                                       request.pinned_only,
+                                       &files,
+                                       assignment->event_facts,
+                                       request.same_repository};
   auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
     return refused(text.refusals(), "", "");
@@ -294,6 +300,7 @@ int review(const ReviewRequest& request) {
   spec.matrix = matrix_lines;
   spec.pinned_only = request.pinned_only;
   spec.event = assignment->event;
+  spec.same_repository = request.same_repository;
   spec.limit = std::chrono::seconds(seconds);
   spec.reports_dir = reports_dir;
   spec.nonce = make_nonce();

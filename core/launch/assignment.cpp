@@ -21,6 +21,7 @@ constexpr const char* kBaseVar = "REVIEWER_CI_BASE";
 constexpr const char* kMatrixVar = "REVIEWER_CI_MATRIX";
 constexpr const char* kPinnedOnlyVar = "REVIEWER_CI_PINNED_ONLY";
 constexpr const char* kEventVar = "REVIEWER_CI_EVENT";
+constexpr const char* kSameRepositoryVar = "REVIEWER_CI_SAME_REPOSITORY";
 
 bool safe_workflow_path(const std::string& p) {
   if (!p.starts_with(".github/workflows/")) {
@@ -66,12 +67,15 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
   if (auto it = env.find(kEventVar); it != env.end()) {
     a.event = it->second;
   }
-  if (auto it = env.find(kPinnedOnlyVar); it != env.end() && !it->second.empty()) {
-    if (it->second != "true") {
-      return util::refusal("assignment-invalid", std::string(kPinnedOnlyVar) + " is '" +
-                                                     it->second + "'; it is 'true' or unset");
+  for (auto [var, flag] :
+       {std::pair{kPinnedOnlyVar, &a.pinned_only}, {kSameRepositoryVar, &a.same_repository}}) {
+    if (auto it = env.find(var); it != env.end() && !it->second.empty()) {
+      if (it->second != "true") {
+        return util::refusal("assignment-invalid",
+                             std::string(var) + " is '" + it->second + "'; it is 'true' or unset");
+      }
+      *flag = true;
     }
-    a.pinned_only = true;
   }
   return check_assignment(std::move(a));
 }
@@ -132,6 +136,10 @@ util::Status check_caller_environment(const Assignment& assigned, char** caller_
     const std::string pinned = assigned.pinned_only ? "true" : "";
     if (name == kPinnedOnlyVar) {
       expected = &pinned;
+    }
+    const std::string same = assigned.same_repository ? "true" : "";
+    if (name == kSameRepositoryVar) {
+      expected = &same;
     }
     if (name == kEventVar) {
       expected = &assigned.event;

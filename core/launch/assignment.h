@@ -21,6 +21,10 @@ struct Assignment {
   // REVIEWER_CI_PINNED_ONLY=true: the reference spec's rule, only reviewed SHAs (`reviewer review
   // --pinned-only`); absent or empty: release tags of reviewed releases are accepted.
   bool pinned_only = false;
+  // REVIEWER_CI_SAME_REPOSITORY=true: the pull request comes from the reviewed repository (`reviewer
+  // review --same-repository`): reading a secret is refused; absent or empty: a fork's, whose
+  // secrets are empty.
+  bool same_repository = false;
   // REVIEWER_CI_EVENT: the host's description of the pull request (plan/event_facts.h), compact
   // JSON; optional.
   std::string event;
@@ -30,7 +34,7 @@ struct Assignment {
 // Reads the assignment from the container init's environment (`environ_path`, normally
 // /proc/1/environ), never from the caller. Refuses assignment-missing (a variable absent or
 // empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..', or
-// REVIEWER_CI_PINNED_ONLY other than `true` or empty).
+// REVIEWER_CI_PINNED_ONLY or REVIEWER_CI_SAME_REPOSITORY other than `true` or empty).
 util::Result<Assignment> read_assignment(const std::string& environ_path);
 
 // The one check of an assignment's values, made by the host before it creates a sandbox and by
@@ -41,7 +45,8 @@ util::Result<Assignment> read_assignment(const std::string& environ_path);
 util::Result<Assignment> check_assignment(Assignment a);
 
 // Refuses assignment-mismatch when the caller's own environment names a different workflow,
-// job, base, matrix, pinned-only rule or event than the assignment (a caller trying to choose).
+// job, base, matrix, pinned-only rule, event or same-repository flag than the assignment (a
+// caller trying to choose).
 util::Status check_caller_environment(const Assignment& assigned, char** caller_env);
 
 // The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything

@@ -77,6 +77,8 @@ util::Status check_assignment_unchanged(const Assignment& at_start,
   differs("REVIEWER_CI_MATRIX", at_start.matrix, now->matrix);
   differs("REVIEWER_CI_PINNED_ONLY", at_start.pinned_only ? "true" : "",
           now->pinned_only ? "true" : "");
+  differs("REVIEWER_CI_SAME_REPOSITORY", at_start.same_repository ? "true" : "",
+          now->same_repository ? "true" : "");
   differs("REVIEWER_CI_EVENT", at_start.event, now->event);
   if (!what.empty()) {
     return util::refusal("assignment-changed",

@@ -166,7 +166,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto planned = plan::plan_file(
       workflow_path,
       {assignment->workflow, assignment->job, assignment->base, assignment->matrix_choice,
-       assignment->pinned_only, &files, assignment->event_facts},
+       assignment->pinned_only, &files, assignment->event_facts, assignment->same_repository},
       *loaded);
   if (!planned.plan) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
@@ -189,8 +189,8 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   exec::FdLogSink log(1);
   if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
     // The reports still say what was planned and why nothing of it ran.
-    BuildOutcome outcome{BuildOutcome::Verdict::kRefused, report::to_text(r.front()), r.front(),
-                         {}, {}};
+    BuildOutcome outcome{
+        BuildOutcome::Verdict::kRefused, report::to_text(r.front()), r.front(), {}, {}};
     publish_build_reports(*scratch, plan, outcome, log, &attestation());
     return refused_all(r);
   }

@@ -155,8 +155,9 @@ class CallInliner {
     if (f_.size() != before) {
       return;
     }
-    called->contexts =
-        in_call(plan_time_contexts("", planning_.base, {}, {}, planning_.event), scope);
+    called->contexts = in_call(
+        plan_time_contexts("", planning_.base, {}, {}, planning_.event, planning_.same_repository),
+        scope);
     plan_jobs(*file, *root, scope, *called);
     read_outputs(spec, *called);
     if (f_.size() == before) {
@@ -420,7 +421,7 @@ class CallInliner {
       }
     }
     const expr::Object default_contexts =
-        plan_time_contexts("", planning_.base, {}, {}, planning_.event);
+        plan_time_contexts("", planning_.base, {}, {}, planning_.event, planning_.same_repository);
     for (const auto& d : declared) {
       if (std::find(given.begin(), given.end(), expr::lower(d.name)) != given.end()) {
         continue;
@@ -450,8 +451,9 @@ class CallInliner {
   }
 
   // The `secrets` context of the called workflow: the named secrets, evaluated in the caller (a
-  // fork pull request's secrets are empty); with `secrets: inherit`, the caller's (empty too).
-  expr::Object bind_secrets(const yaml::Node* spec) {
+  // fork pull request's secrets are empty); with `secrets: inherit`, the caller's (empty too, or
+  // unknown for a same-repository pull request: nullopt).
+  std::optional<expr::Object> bind_secrets(const yaml::Node* spec) {
     expr::Object secrets;
     const yaml::Node* declared = section(spec, "secrets");
     const yaml::Node* passed = job_.find("secrets");
@@ -494,6 +496,9 @@ class CallInliner {
         }
       }
     }
+    if (inherit && planning_.same_repository) {
+      return std::nullopt;
+    }
     if (declared != nullptr && !inherit) {
       for (const auto& [key, value] : declared->entries) {
         const yaml::Node* required = value.is_mapping() ? value.find("required") : nullptr;
@@ -529,6 +534,7 @@ class CallInliner {
         f_,   planning_.base, planning_.job, planning_.matrix_choice, planning_.pinned_only};
     inner.files = planning_.files;
     inner.event = planning_.event;
+    inner.same_repository = planning_.same_repository;
     inner.local_actions = planning_.local_actions;
     inner.call = &scope;
     inner.called_workflows = planning_.called_workflows;
@@ -585,8 +591,18 @@ bool is_caller_job_key(std::string_view key) {
 }
 
 expr::Object in_call(const expr::Object& contexts, const CallScope& call) {
-  return contexts.with("inputs", expr::Value::object(call.inputs))
-      .with("secrets", expr::Value::object(call.secrets));
+  expr::Object out = contexts.with("inputs", expr::Value::object(call.inputs));
+  if (!call.secrets) {
+    // Whatever the caller's context held, the called workflow's secrets are not known.
+    expr::Object without;
+    for (const auto& [k, v] : out.entries()) {
+      if (expr::lower(k) != "secrets") {
+        without.add(k, v);
+      }
+    }
+    return without;
+  }
+  return out.with("secrets", expr::Value::object(*call.secrets));
 }
 
 void plan_call(const yaml::Node& job, PlannedJob& out, WorkflowPlanning& planning) {

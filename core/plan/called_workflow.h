@@ -28,7 +28,8 @@ inline constexpr std::size_t kMaxCalledJobs = 1000;
 // contexts, and the workflow files on the way to it, the top-level one first and it last.
 struct CallScope {
   expr::Object inputs;
-  expr::Object secrets;
+  // nullopt: unknown (`secrets: inherit` of a same-repository pull request's secrets).
+  std::optional<expr::Object> secrets;
   std::vector<std::string> chain;
 };
 

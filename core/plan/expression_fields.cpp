@@ -18,8 +18,13 @@ bool calls_status_function(const expr::References& refs) {
   });
 }
 
-// For a github field the host's event description may give: how to make it known.
-std::string host_can_describe(const std::string& what) {
+// For a github field the host's event description may give: how to make it known; for a secret
+// of a same-repository pull request (no `secrets` in `contexts`): why it is not.
+std::string host_can_describe(const std::string& what, const expr::Object& contexts) {
+  if (what.starts_with("secrets.") && contexts.find("secrets") == nullptr) {
+    return "; the host reviews a same-repository pull request, whose run has the repository's "
+           "secrets";
+  }
   if (!what.starts_with("github.")) {
     return "";
   }
@@ -58,7 +63,7 @@ std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& par
              what + " reads " + all.what +
                  ", which only the real run knows (the review knows the pull request event, the "
                  "matrix, the strategy, the runner's os and arch, and empty secrets)" +
-                 host_can_describe(all.what),
+                 host_can_describe(all.what, contexts),
              where);
     return std::nullopt;
   }

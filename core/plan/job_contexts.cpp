@@ -126,7 +126,8 @@ Classified classify(const expr::References& refs, const expr::Object& contexts) 
     }
     // A fork pull request's run has no secret but the read-only GITHUB_TOKEN, which the review
     // does not have: every other named secret is empty, as there.
-    if (c == "secrets" && use.property && prop != "github_token") {
+    if (c == "secrets" && use.property && prop != "github_token" &&
+        contexts.find("secrets") != nullptr) {
       continue;
     }
     // `jobs` is a called workflow's jobs as they finished (its outputs only).
@@ -147,7 +148,7 @@ Classified classify(const expr::References& refs, const expr::Object& contexts) 
 
 expr::Object plan_time_contexts(const std::string& job_id, const std::string& base,
                                 const expr::Object& matrix, const StrategyFacts& strategy,
-                                const expr::Object* event) {
+                                const expr::Object* event, bool same_repository) {
   expr::Object github;
   github.add("event_name", expr::Value::string("pull_request"));
   github.add("base_ref", expr::Value::string(base));
@@ -174,7 +175,9 @@ expr::Object plan_time_contexts(const std::string& job_id, const std::string& ba
   contexts.add("matrix", expr::Value::object(matrix));
   contexts.add("strategy", expr::Value::object(std::move(strat)));
   contexts.add("runner", expr::Value::object(std::move(runner)));
-  contexts.add("secrets", expr::Value::object(expr::Object{}));
+  if (!same_repository) {
+    contexts.add("secrets", expr::Value::object(expr::Object{}));
+  }
   contexts.add("inputs", expr::Value::object(expr::Object{}));
   return contexts;
 }

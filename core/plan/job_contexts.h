@@ -55,7 +55,8 @@ Classified classify(const expr::References& refs, const expr::Object& contexts);
 // pull request event against `base`, the chosen matrix combination (an empty object outside a
 // matrix), the strategy (`index` of `total` combinations), GitHub's Linux x64 runner, a fork pull
 // request's secrets (every one empty), no inputs, and in `github` what the host's event
-// description gave (`event`; read_event_facts).
+// description gave (`event`; read_event_facts). For a same-repository pull request there is no
+// `secrets` context: its secrets are the real run's, and reading one is refused.
 struct StrategyFacts {
   bool fail_fast = true;
   std::size_t index = 0;
@@ -64,6 +65,6 @@ struct StrategyFacts {
 };
 expr::Object plan_time_contexts(const std::string& job_id, const std::string& base,
                                 const expr::Object& matrix, const StrategyFacts& strategy,
-                                const expr::Object* event);
+                                const expr::Object* event, bool same_repository);
 
 }  // namespace reviewer::plan

@@ -300,8 +300,8 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   out.matrix_label = strategy->label;
-  out.contexts =
-      plan_time_contexts(id, planning.base, strategy->matrix, strategy->facts, planning.event);
+  out.contexts = plan_time_contexts(id, planning.base, strategy->matrix, strategy->facts,
+                                    planning.event, planning.same_repository);
   if (planning.call != nullptr) {
     out.contexts = in_call(out.contexts, *planning.call);
   }

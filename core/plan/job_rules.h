@@ -48,6 +48,8 @@ struct WorkflowPlanning {
   const std::map<std::string, std::vector<std::string>>* earlier_jobs = nullptr;
   // What the host's event description gives the github context (event_facts.h); nullptr: none.
   const expr::Object* event = nullptr;
+  // A same-repository pull request: its run has secrets the review does not (every one unknown).
+  bool same_repository = false;
 };
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).

@@ -105,6 +105,9 @@ struct Plan {
   std::vector<std::pair<std::string, std::string>> matrix;  // the host's choice, as given
   std::vector<PlannedJob> jobs;
   std::vector<plugins::RuntimePin> pins;
+  // Whose pull request: a fork's (secrets read as empty) or the same repository's (reading one
+  // was refused).
+  bool same_repository = false;
 };
 
 nlohmann::json to_json(const Plan& plan);

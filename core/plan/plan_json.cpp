@@ -127,7 +127,10 @@ nlohmann::json to_json(const Plan& plan) {
           {"job", plan.job},
           {"base", plan.base},
           {"jobs", jobs},
-          {"pins", pins}};
+          {"pins", pins},
+          {"secrets", plan.same_repository
+                          ? "a same-repository pull request: none may be read"
+                          : "a fork's pull request: every secret but GITHUB_TOKEN is empty"}};
 }
 
 }  // namespace reviewer::plan

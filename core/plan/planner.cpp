@@ -71,7 +71,8 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   check_trigger(root, request.base, f);
   WorkflowDefaults defaults;
   if (const yaml::Node* env = root.find("env")) {
-    const expr::Object contexts = plan_time_contexts("", request.base, {}, {}, &request.event);
+    const expr::Object contexts =
+        plan_time_contexts("", request.base, {}, {}, &request.event, request.same_repository);
     defaults.env = read_env(*env, "workflow", {contexts, Field::kWorkflowEnv, false}, f);
   }
   read_defaults(root, "workflow", defaults, f);
@@ -86,6 +87,7 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   // would make a long `needs` chain quadratic).
   const plugins::WorkflowView view(written_steps(jobs));
   Plan plan{request.workflow_file, request.job, request.base, request.matrix, {}, {}};
+  plan.same_repository = request.same_repository;
   WorkflowPlanning planning{
       request.workflow_file, *jobs,       view,           registry,           plan.pins, f,
       request.base,          request.job, request.matrix, request.pinned_only};
@@ -93,6 +95,7 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   CalledWorkflowState called_workflows;
   planning.files = request.files;
   planning.event = &request.event;
+  planning.same_repository = request.same_repository;
   planning.local_actions = &local_actions;
   planning.called_workflows = &called_workflows;
   const auto closure = needs_closure(*jobs, request.job, f);

@@ -27,6 +27,10 @@ struct PlanRequest {
   // The host's description of the pull request (read_event_facts): `github` fields an expression
   // may read; empty: only what the pull_request event fixes.
   expr::Object event = {};
+  // The host reviews a pull request from the same repository (`--same-repository`): its run has
+  // the repository's secrets, so an expression reading one is refused; otherwise a fork's, whose
+  // secrets are all empty.
+  bool same_repository = false;
 };
 
 // What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it

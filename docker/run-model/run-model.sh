@@ -26,7 +26,7 @@
 # process list shows). Must run as root (it creates the namespaces).
 set -euo pipefail
 
-workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event=""
+workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
 while (($#)); do
@@ -39,6 +39,7 @@ while (($#)); do
     --matrix) matrix=$2; shift 2 ;;
     --pinned-only) pinned_only=true; shift ;;
     --event) event=$2; shift 2 ;;
+    --same-repository) same_repository=true; shift ;;
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
@@ -77,7 +78,7 @@ trap cleanup EXIT
 setup=$(cat <<'SETUP'
 set -euo pipefail
 newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
-pinned_only=${11:-} event=${12:-}
+pinned_only=${11:-} event=${12:-} same_repository=${13:-}
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -121,13 +122,13 @@ exec chroot "$newroot" /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-gr
   /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
   REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
   REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
-  REVIEWER_CI_EVENT="$event" /bin/sleep infinity
+  REVIEWER_CI_EVENT="$event" REVIEWER_CI_SAME_REPOSITORY="$same_repository" /bin/sleep infinity
 SETUP
 )
 
 unshare --pid --fork --mount --net --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot" "$workspace" "$prefix" "$sandbox_uid" "$ready" \
-  "$workflow" "$job" "$base" "$matrix" "$deps" "$pinned_only" "$event" </dev/null >/dev/null 2>"$setup_log" &
+  "$workflow" "$job" "$base" "$matrix" "$deps" "$pinned_only" "$event" "$same_repository" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child; wait until it has become `sleep`.
@@ -149,7 +150,7 @@ in_sandbox() {
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
     REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
     REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
-    REVIEWER_CI_EVENT="$event" "$@"
+    REVIEWER_CI_EVENT="$event" REVIEWER_CI_SAME_REPOSITORY="$same_repository" "$@"
 }
 status=0
 in_sandbox "${caller_env[@]}" "$program" "$@" || status=$?

@@ -175,6 +175,23 @@ TEST_F(LauncherE2E, ASecretOnAForkPullRequestIsEmpty) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// A host reviewing a same-repository pull request says so in the assignment: the launcher then
+// refuses the secret a fork's run reads as empty.
+TEST_F(LauncherE2E, ASameRepositoryAssignmentRefusesASecretInTheSandbox) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test", "      - run: echo \"direct=[${{ secrets.NPM_TOKEN }}]\"\n")));
+  repo.clone();
+  SandboxRun same = assigned_job("test");
+  same.same_repository = true;
+  auto r = run_launcher(repo.workspace(), same);
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("expression-value-unknown: the script reads "
+                                       "secrets.NPM_TOKEN"));
+  EXPECT_THAT(r.last_line(), HasSubstr("same-repository pull request"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] direct=")));
+}
+
 TEST_F(LauncherE2E, AnExpressionThatFailsAtRunTimeFailsItsStep) {
   ExampleRepo repo;
   repo.write(".github/workflows/ci.yml",

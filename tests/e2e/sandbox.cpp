@@ -121,6 +121,7 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
        " --env " + quote("REVIEWER_CI_MATRIX=" + run.matrix) +
        (run.pinned_only ? " --env REVIEWER_CI_PINNED_ONLY=true" : "") +
        (run.event.empty() ? "" : " --env " + quote("REVIEWER_CI_EVENT=" + run.event)) +
+       (run.same_repository ? " --env REVIEWER_CI_SAME_REPOSITORY=true" : "") +
        " localhost/" REVIEWER_E2E_IMAGE ":latest sleep infinity >/dev/null");
   struct Remove {
     std::string command;
@@ -158,7 +159,8 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
                     " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +
                     quote(run.base) + " --matrix " + quote(run.matrix) +
                     (run.pinned_only ? " --pinned-only" : "") +
-                    (run.event.empty() ? "" : " --event " + quote(run.event));
+                    (run.event.empty() ? "" : " --event " + quote(run.event)) +
+                    (run.same_repository ? " --same-repository" : "");
   for (const auto& e : run.caller_env) {
     cmd += " --caller-env " + quote(e);
   }

@@ -50,9 +50,10 @@ struct SandboxRun {
   std::string workflow = ".github/workflows/ci.yml";
   std::string job = "test";
   std::string base = "main";
-  std::string matrix;        // REVIEWER_CI_MATRIX: NAME=VALUE lines
-  bool pinned_only = false;  // REVIEWER_CI_PINNED_ONLY=true
-  std::string event;         // REVIEWER_CI_EVENT: the host's event description, compact JSON
+  std::string matrix;            // REVIEWER_CI_MATRIX: NAME=VALUE lines
+  bool pinned_only = false;      // REVIEWER_CI_PINNED_ONLY=true
+  std::string event;             // REVIEWER_CI_EVENT: the host's event description, compact JSON
+  bool same_repository = false;  // REVIEWER_CI_SAME_REPOSITORY=true
   std::vector<std::string> caller_env;
   std::vector<std::string> launcher_args;
   std::string prefix = REVIEWER_E2E_STAGE;  // the image install the sandbox binds read-only

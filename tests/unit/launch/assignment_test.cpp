@@ -111,6 +111,25 @@ TEST_F(AssignmentTest, ACallerCannotSwapTheEventDescription) {
   EXPECT_TRUE(check_caller_environment(*described, agreeing));
 }
 
+TEST_F(AssignmentTest, SameRepositoryIsTrueOrUnsetAndACallerCannotChangeIt) {
+  auto fork = read_assignment(environ({"REVIEWER_CI_SAME_REPOSITORY="}));
+  ASSERT_TRUE(fork);
+  EXPECT_FALSE(fork->same_repository);
+  auto same = read_assignment(environ({"REVIEWER_CI_SAME_REPOSITORY=true"}));
+  ASSERT_TRUE(same);
+  EXPECT_TRUE(same->same_repository);
+  auto bad = read_assignment(environ({"REVIEWER_CI_SAME_REPOSITORY=yes"}));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().to_string(),
+            "assignment-invalid: REVIEWER_CI_SAME_REPOSITORY is 'yes'; it is 'true' or unset");
+  // A caller lifting it would read every secret as empty again.
+  std::string lift = "REVIEWER_CI_SAME_REPOSITORY=";
+  char* lifter[] = {lift.data(), nullptr};
+  auto lifted = check_caller_environment(*same, lifter);
+  ASSERT_FALSE(lifted);
+  EXPECT_EQ(lifted.error().rule, "assignment-mismatch");
+}
+
 TEST_F(AssignmentTest, AMissingJobIsNamed) {
   std::ofstream(dir_ / "environ", std::ios::binary) << std::string("REVIEWER_CI_WORKFLOW=x") + '\0';
   auto r = read_assignment(dir_ / "environ");

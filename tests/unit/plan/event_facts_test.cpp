@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 #include "core/expr/json_value.h"
@@ -177,6 +179,57 @@ TEST(EventFacts, WhatTheHostDescribesIsKnownToThePlanner) {
   auto skipped = plan_text(wf, request, testing::registry());
   ASSERT_TRUE(skipped) << skipped.error().to_string();
   EXPECT_EQ(skipped->jobs[0].condition.kind, Condition::Kind::kNever);
+}
+
+// A fork's pull request (the default) reads every secret but GITHUB_TOKEN as empty; for a
+// same-repository one the real run has the repository's secrets, so reading one is refused,
+// directly or through a called workflow's `secrets: inherit`. The plan says which it assumed.
+TEST(SameRepository, ReadingASecretIsRefusedAndThePlanSaysWhichPullRequestItIs) {
+  const std::string wf =
+      std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+      "    steps:\n      - uses: " + testing::kCheckout +
+      "\n      - run: echo \"[${{ secrets.NPM_TOKEN }}]\"\n";
+  auto fork = plan_text(wf, {".github/workflows/ci.yml", "build", "main"}, testing::registry());
+  ASSERT_TRUE(fork) << fork.error().to_string();
+  EXPECT_EQ(fork->jobs[0].steps[1].step.run, "echo \"[]\"");
+  EXPECT_EQ(to_json(*fork)["secrets"],
+            "a fork's pull request: every secret but GITHUB_TOKEN is empty");
+
+  PlanRequest same{".github/workflows/ci.yml", "build", "main"};
+  same.same_repository = true;
+  auto refused = plan_text(wf, same, testing::registry());
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().to_string(),
+            ".github/workflows/ci.yml:7:14: expression-value-unknown: the script reads "
+            "secrets.NPM_TOKEN, which only the real run knows (the review knows the pull request "
+            "event, the matrix, the strategy, the runner's os and arch, and empty secrets); the "
+            "host reviews a same-repository pull request, whose run has the repository's secrets");
+
+  const std::string no_secret =
+      std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+      "    steps:\n      - uses: " + testing::kCheckout + "\n      - run: make\n";
+  auto plain = plan_text(no_secret, same, testing::registry());
+  ASSERT_TRUE(plain) << plain.error().to_string();
+  EXPECT_EQ(to_json(*plain)["secrets"], "a same-repository pull request: none may be read");
+}
+
+TEST(SameRepository, AnInheritedSecretInACalledWorkflowIsRefused) {
+  const std::string caller =
+      "on: pull_request\njobs:\n  call:\n    uses: ./.github/workflows/build.yml\n"
+      "    secrets: inherit\n";
+  const std::string called =
+      std::string("on:\n  workflow_call:\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+      "    steps:\n      - uses: " + testing::kCheckout +
+      "\n      - run: echo \"${{ secrets.NPM_TOKEN }}\"\n";
+  const MemoryFiles repo({{".github/workflows/build.yml", called}});
+  PlanRequest request{".github/workflows/ci.yml", "call", "main", {}, false, &repo};
+  auto fork = plan_text(caller, request, testing::registry());
+  ASSERT_TRUE(fork) << fork.error().to_string();
+  request.same_repository = true;
+  auto same = plan_text(caller, request, testing::registry());
+  ASSERT_FALSE(same);
+  EXPECT_EQ(same.error().rule, "expression-value-unknown");
+  EXPECT_EQ(same.error().location->file, ".github/workflows/build.yml");
 }
 
 }  // namespace
