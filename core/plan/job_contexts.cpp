@@ -44,6 +44,9 @@ expr::Scope scope_for(Field field) {
     case Field::kJobValue:
       s.contexts = {"github", "needs", "strategy", "matrix", "vars", "inputs"};
       break;
+    case Field::kStrategy:
+      s.contexts = {"github", "needs", "vars", "inputs"};
+      break;
     case Field::kJobEnv:
       s.contexts = {"github", "needs", "strategy", "matrix", "vars", "secrets", "inputs"};
       break;

@@ -15,6 +15,7 @@ enum class Field {
   kWorkflowEnv,  // env:
   kJobIf,        // jobs.<id>.if
   kJobValue,     // jobs.<id>.name, runs-on, timeout-minutes, continue-on-error
+  kStrategy,     // jobs.<id>.strategy (the matrix itself)
   kJobEnv,       // jobs.<id>.env
   kJobOutput,    // jobs.<id>.outputs.<name>
   kStepIf,       // steps[*].if

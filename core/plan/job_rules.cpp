@@ -122,7 +122,30 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
   if (m == nullptr || !ok) {
     return ok ? std::optional<Strategy>(out) : std::nullopt;
   }
-  auto as_value = to_expression_value(*m);
+  // A matrix value that is an expression (`${{ fromJSON('[22, 24]') }}`, `${{ inputs.os }}`) is
+  // evaluated here when its value is known before the run; one computed from `needs` is not.
+  expr::Object contexts =
+      plan_time_contexts(id, planning.base, {}, {}, planning.event, planning.same_repository);
+  if (planning.call != nullptr) {
+    contexts = in_call(contexts, *planning.call);
+  }
+  const ScalarEvaluator evaluate = [&](const yaml::Node& n) -> util::Result<expr::Value> {
+    Findings local;
+    auto v = read_field(n.scalar, Field::kStrategy, contexts, true, "the expression", n.location,
+                        local);
+    if (!v) {
+      return local.take();
+    }
+    if (v->run_time) {
+      return util::refusal("expression-in-matrix",
+                           quote(n.scalar) +
+                               " is computed while the run goes (it reads needs); a matrix known "
+                               "only then is not reproduced",
+                           n.location);
+    }
+    return *v->value;
+  };
+  auto as_value = to_expression_value(*m, &evaluate);
   if (!as_value) {
     for (auto r : as_value.refusals()) {
       f.refuse(r.rule, "job " + quote(id) + " matrix: " + r.message,

@@ -65,12 +65,16 @@ std::optional<double> core_number(std::string_view s) {
 
 }  // namespace
 
-util::Result<expr::Value> to_expression_value(const yaml::Node& node) {
+util::Result<expr::Value> to_expression_value(const yaml::Node& node,
+                                              const ScalarEvaluator* evaluate) {
   switch (node.kind) {
     case yaml::Node::Kind::kNull:
       return expr::Value();
     case yaml::Node::Kind::kScalar: {
       const std::string& s = node.scalar;
+      if (s.find("${{") != std::string::npos && evaluate != nullptr) {
+        return (*evaluate)(node);
+      }
       if (s.find("${{") != std::string::npos) {
         return util::refusal("expression-in-matrix",
                              "'" + s + "' is an expression; its value is not known before the run",
@@ -96,7 +100,7 @@ util::Result<expr::Value> to_expression_value(const yaml::Node& node) {
     case yaml::Node::Kind::kSequence: {
       expr::Array a;
       for (const auto& item : node.items) {
-        auto v = to_expression_value(item);
+        auto v = to_expression_value(item, evaluate);
         if (!v) {
           return v;
         }
@@ -107,7 +111,7 @@ util::Result<expr::Value> to_expression_value(const yaml::Node& node) {
     case yaml::Node::Kind::kMapping: {
       expr::Object o;
       for (const auto& [key, value] : node.entries) {
-        auto v = to_expression_value(value);
+        auto v = to_expression_value(value, evaluate);
         if (!v) {
           return v;
         }

@@ -109,6 +109,26 @@ const Case kCases[] = {
      kF + ":5:11: invalid-job: job 'build' 'name' must be a string\n"},
     {"UnknownJobKey", job("    runs_on: x\n"),
      kF + ":5:5: unknown-job-key: job key 'runs_on' is not understood\n"},
+    // A matrix value known before the run is evaluated, whole lists and objects included.
+    {"MatrixFromJsonLiteral",
+     job("    strategy:\n      matrix:\n        node: ${{ fromJSON('[20, 22]') }}\n"
+         "        include: ${{ fromJSON('[{\"node\":24,\"x\":\"y\"}]') }}\n"),
+     kF + ":7:9: matrix-combination-required: job 'build': the job runs in 3 matrix combinations "
+          "and the review runs one: choose it with --matrix NAME=VALUE ...; the combinations are: "
+          "node=20 | node=22 | node=24, x=y\n"},
+    {"MatrixFromNeeds",
+     job("    strategy:\n      matrix:\n        node: ${{ fromJSON(needs.a.outputs.v) }}\n"),
+     kF + ":7:15: expression-in-matrix: job 'build' matrix: '${{ fromJSON(needs.a.outputs.v) }}' "
+          "is computed while the run goes (it reads needs); a matrix known only then is not "
+          "reproduced\n"},
+    {"MatrixFromVars", job("    strategy:\n      matrix:\n        node: ${{ vars.NODES }}\n"),
+     kF + ":7:15: expression-value-unknown: job 'build' matrix: the expression reads vars.NODES, "
+          "which only the real run knows (the review knows the pull request event, the matrix, "
+          "the strategy, the runner's os and arch, and empty secrets)\n"},
+    {"MatrixReadsSteps",
+     job("    strategy:\n      matrix:\n        node: ${{ steps.a.outputs }}\n"),
+     kF + ":7:15: expression-invalid: job 'build' matrix: the expression: Unrecognized "
+          "named-value: 'steps' (at character 1) in 'steps.a.outputs'\n"},
     {"MatrixWithoutChoice", job("    strategy:\n      matrix:\n        node: [20, 22]\n"),
      kF + ":7:9: matrix-combination-required: job 'build': the job runs in 2 matrix combinations "
           "and the review runs one: choose it with --matrix NAME=VALUE ...; the combinations are: "
