@@ -196,7 +196,7 @@ try {
   });
   if (ours.status !== 0) {
     console.error(`reviewer expression exited ${ours.status}: ${ours.stderr}`);
-    process.exit(1);
+    throw new Error("reviewer expression failed");
   }
   const lines = ours.stdout.split("\n");
   let values = 0, errors = 0;
@@ -225,7 +225,8 @@ try {
   // The generator must reach values of every kind, or the agreement proves little.
   const enough = ["Null", "Boolean", "Number", "String", "Array", "Object"].every((k) => (kinds[k] ?? 0) >= 20);
   if (!enough) console.log("too few values of some kind: the generator no longer covers the language");
-  process.exit(disagreements.length === 0 && enough && values > count / 3 ? 0 : 1);
+  // exitCode, not exit(): exit() would leave before the finally removes the directory.
+  process.exitCode = disagreements.length === 0 && enough && values > count / 3 ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
