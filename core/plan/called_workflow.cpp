@@ -526,6 +526,7 @@ class CallInliner {
         file, *jobs,          view,          planning_.registry,      planning_.pins,
         f_,   planning_.base, planning_.job, planning_.matrix_choice, planning_.pinned_only};
     inner.files = planning_.files;
+    inner.version_files = planning_.version_files;
     inner.local_actions = planning_.local_actions;
     inner.call = &scope;
     inner.called_workflows = planning_.called_workflows;
