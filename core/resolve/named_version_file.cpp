@@ -105,6 +105,15 @@ util::Result<std::string> read_version_file(const RepositoryReader& read, const 
   if (path.empty()) {
     return refuse("is the workspace itself, a directory; name a version file");
   }
+  if (path.find('\0') != std::string::npos) {
+    // No file name holds a NUL byte: Node's existsSync says no such file, and a C path would
+    // end at the byte and name another file.
+    return util::refusal("version-file-missing",
+                         what + " names " + shown +
+                             ", which holds a NUL byte, so no file has that name; " +
+                             std::string(if_missing),
+                         where);
+  }
   const std::size_t bound = version_file_bound(path);
   // One byte over the bound tells a file at the bound from a larger one.
   auto text = read(path, bound + 1);

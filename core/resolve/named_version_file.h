@@ -59,8 +59,9 @@ std::size_t version_file_bound(std::string_view path);
 
 // Reads `path` (already normalised) through `read`, bounded by version_file_bound. Refusals,
 // located at `where`: version-file-missing ("`what` names PATH, which is not in the repository;"
-// then `if_missing`, what the action does then); invalid-declaration for a link on the way or the
-// file itself, a file that is not a regular file, over its bound, or unreadable.
+// then `if_missing`, what the action does then; also for a path holding a NUL byte, which no file
+// name can); invalid-declaration for the workspace itself, a link on the way or the file itself,
+// a file that is not a regular file, over its bound, or unreadable.
 util::Result<std::string> read_version_file(const RepositoryReader& read, const std::string& path,
                                             const std::string& what,
                                             const util::SourceLocation& where,

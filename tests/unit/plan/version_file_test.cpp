@@ -176,6 +176,11 @@ TEST(VersionFile, HostileFilesAreRefusedByRule) {
            {kNode7, "node-version-file: ../../etc/passwd", {}, "version-file-outside"},
            {kNode7, "node-version-file: .nvmrc", {{".nvmrc", big}}, "invalid-declaration"},
            {kNode7, "node-version-file: .nvmrc", {}, "version-file-missing"},
+           // A NUL would end a C path early and name .nvmrc; Node finds no such file.
+           {kNode7,
+            "node-version-file: \".nvmrc\\0x\"",
+            {{".nvmrc", "22\n"}},
+            "version-file-missing"},
            {kNode7,
             "node-version-file: package.json",
             {{"package.json", R"({"volta": {"extends": "../../../etc/package.json"}})"}},

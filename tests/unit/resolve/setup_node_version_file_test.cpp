@@ -164,6 +164,13 @@ INSTANTIATE_TEST_SUITE_P(
              "version-file-missing: 'node-version-file' names \".nvmrc\", which is not in the "
              "repository; actions/setup-node fails the step there (\"The specified node version "
              "file at: ... does not exist\") @.github/workflows/ci.yml:12:30"},
+        Case{"nul_byte",
+             {{".nvmrc", "22\n"}},
+             std::string(".nvmrc\0x", 8),
+             "version-file-missing: 'node-version-file' names \".nvmrc\\x00x\", which holds a "
+             "NUL byte, so no file has that name; actions/setup-node fails the step there (\"The "
+             "specified node version file at: ... does not exist\") "
+             "@.github/workflows/ci.yml:12:30"},
         Case{"symbolic_link",
              {{".nvmrc", kLink}},
              ".nvmrc",
