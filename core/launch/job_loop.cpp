@@ -13,6 +13,7 @@
 #include "core/launch/run_contexts.h"
 #include "core/launch/step_host.h"
 #include "core/launch/step_lines.h"
+#include "core/launch/version_file_check.h"
 #include "core/plan/expression_fields.h"
 #include "core/util/check.h"
 #include "core/util/text.h"
@@ -409,7 +410,16 @@ class JobLoop {
         host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name)",
                              step->step.action, step->tag, step->release));
       }
-      plugins::execute_step(*step->plugin, step->step, host);
+      // The version files behind the step's pins are read again now, as the action reads them.
+      std::vector<std::string> agreed;
+      if (auto changed = recheck_version_files(*step, state.runner.workspace, agreed)) {
+        host.fail(changed->rule, changed->message);
+      } else {
+        for (const auto& line : agreed) {
+          host.log(line);
+        }
+        plugins::execute_step(*step->plugin, step->step, host);
+      }
       judge_step(*step, host, report);
       refused = !host.failures().empty();
       outputs = host.outputs();

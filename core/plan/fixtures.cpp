@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "core/plan/planner.h"
+#include "core/plan/repository_files.h"
 #include "core/yaml/bounded_loader.h"
 
 namespace reviewer::plan {
@@ -84,7 +86,21 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
     res.detail = c.location.to_string() + ": a case needs 'steps' (a list) and 'expect'";
     return res;
   }
-  auto result = plan_workflow(workflow_for(c), {file, "fixture", "main", {}}, registry);
+  // `files:` stands in for the repository (path: text, or path: {symlink: target}); without it
+  // the plan has no repository files, as before.
+  std::map<std::string, std::string> texts;
+  const yaml::Node* files = c.find("files");
+  if (files != nullptr && files->is_mapping()) {
+    for (const auto& [path, value] : files->entries) {
+      texts[path.scalar] = value.is_mapping() && value.find("symlink") != nullptr
+                               ? MemoryFiles::kSymlinkForTest
+                               : value.scalar;
+    }
+  }
+  const MemoryFiles repository(std::move(texts));
+  PlanRequest request{file, "fixture", "main", {}};
+  request.files = files != nullptr ? &repository : nullptr;
+  auto result = plan_workflow(workflow_for(c), request, registry);
   std::istringstream words(expect->scalar);
   std::string kind;
   words >> kind;
@@ -103,6 +119,22 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
       }
     }
     res.passed = !result && !want.empty() && want == have;
+  }
+  // `pins:` lists the plan's pins as "runtime version", in order.
+  if (const yaml::Node* pins = c.find("pins"); res.passed && pins != nullptr && result) {
+    std::string want;
+    for (const auto& p : pins->items) {
+      want += (want.empty() ? "" : ", ") + p.scalar;
+    }
+    std::string have;
+    for (const auto& p : result->pins) {
+      have += (have.empty() ? "" : ", ") + p.runtime + " " + p.version;
+    }
+    if (want != have) {
+      res.passed = false;
+      res.detail = "expected pins '" + want + "', got '" + have + "'";
+      return res;
+    }
   }
   if (!res.passed) {
     res.detail = "expected '" + expect->scalar + "', got '" + got + "'";

@@ -22,7 +22,9 @@ struct FixtureResult {
 //     expect: skip | run | refuse RULE [RULE...]
 // and optionally `job:` keys merged into the job (e.g. timeout-minutes) and `jobs:`, other jobs
 // of the same workflow (by id; planned only if the job `needs` them, always in the plugins'
-// workflow-wide view). A directory with no
+// workflow-wide view), `files:` the repository's files (path: text, or path: {symlink: target}
+// for a link; without it the plan has none) and `pins:` the plan's pins, as "runtime version" in
+// order (checked when given). A directory with no
 // fixture case yields one failed result ("no fixtures"), so a plugin without fixtures fails.
 std::vector<FixtureResult> run_fixtures(const std::string& plugin_source_dir,
                                         const plugins::Registry& registry);

@@ -375,8 +375,12 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     f.refuse("job-without-steps", "job " + quote(id) + " has no steps", job);
     return out;
   }
-  plugins::JobInfo info{id, planning.file, static_cast<std::uint32_t>(steps->items.size()),
-                        &planning.view, std::nullopt};
+  plugins::JobInfo info{id,
+                        planning.file,
+                        static_cast<std::uint32_t>(steps->items.size()),
+                        &planning.view,
+                        std::nullopt,
+                        planning.version_files};
   if (planning.earlier_jobs != nullptr) {
     if (auto known = planning.earlier_jobs->find(id); known != planning.earlier_jobs->end()) {
       info.earlier_jobs = known->second;

@@ -40,6 +40,9 @@ struct PlannedStep {
   // A local composite action (`uses: ./path`): its steps run in place of a plugin (which is then
   // null), inside the action's own scope.
   std::shared_ptr<const LocalAction> local = {};
+  // The version files the plugin had read at plan time (a pin's source): the launcher reads each
+  // again just before the step and fails it if one now gives another version.
+  std::vector<plugins::VersionFileRead> version_files = {};
 };
 
 // A local composite action as inlined into the step that calls it (docs/planner.md, "Local

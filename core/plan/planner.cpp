@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "core/plan/called_workflow.h"
 #include "core/plan/env_rules.h"
@@ -9,6 +10,7 @@
 #include "core/plan/local_action.h"
 #include "core/plan/needs.h"
 #include "core/plan/trigger.h"
+#include "core/plan/version_file_reader.h"
 #include "core/plan/written_steps.h"
 #include "core/plugins/workflow_view.h"
 #include "core/yaml/bounded_loader.h"
@@ -96,6 +98,10 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   planning.files = request.files;
   planning.event = &request.event;
   planning.same_repository = request.same_repository;
+  std::optional<RepositoryVersionFiles> version_files;
+  if (request.files != nullptr) {
+    planning.version_files = &version_files.emplace(*request.files);
+  }
   planning.local_actions = &local_actions;
   planning.called_workflows = &called_workflows;
   const auto closure = needs_closure(*jobs, request.job, f);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/plan/local_action.h"
 #include "core/plan/release_tags.h"
 #include "core/plan/step_rules.h"
@@ -9,6 +11,15 @@
 
 namespace reviewer::plan {
 namespace {
+
+// Whether two releases pin the same runtimes to the same versions (a version file may give each
+// release another: setup-node reads devEngines only from v6.3.0 on).
+bool same_pins(const std::vector<plugins::RuntimePin>& a,
+               const std::vector<plugins::RuntimePin>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+    return x.runtime == y.runtime && x.version == y.version;
+  });
+}
 
 // A step naming a release tag: planned under every reviewed release the tag can name, which must
 // all decide alike (and refuse nothing); the newest's outcome is the plan's.
@@ -35,7 +46,8 @@ plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const w
     if (outcome.decision == plugins::PlanOutcome::Decision::kRefuse) {
       return outcome;
     }
-    if (outcome.decision != first.decision || outcome.assertion != first.assertion) {
+    if (outcome.decision != first.decision || outcome.assertion != first.assertion ||
+        !same_pins(outcome.pins, first.pins)) {
       f.refuse("release-tag-ambiguous",
                fmt::format("{}@{} may name {} or {}, which treat this step differently; pin one "
                            "of them",
@@ -151,15 +163,17 @@ std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t 
   if (outcome.fetch_depth && step.action == "actions/checkout") {
     job.fetch_depth = *outcome.fetch_depth;
   }
-  return PlannedStep{std::move(step),
-                     plugin,
-                     outcome.decision == plugins::PlanOutcome::Decision::kSkip,
-                     std::move(condition),
-                     outcome.assertion,
-                     outcome.fetch_depth,
-                     std::move(release),
-                     std::move(written_ref),
-                     number};
+  PlannedStep planned{std::move(step),
+                      plugin,
+                      outcome.decision == plugins::PlanOutcome::Decision::kSkip,
+                      std::move(condition),
+                      outcome.assertion,
+                      outcome.fetch_depth,
+                      std::move(release),
+                      std::move(written_ref),
+                      number};
+  planned.version_files = std::move(outcome.version_files);
+  return planned;
 }
 
 }  // namespace reviewer::plan

@@ -6,6 +6,7 @@
 
 #include "core/plugins/step_view.h"
 #include "core/util/check.h"
+#include "core/util/text.h"
 
 namespace reviewer::plugins {
 namespace {
@@ -20,6 +21,7 @@ struct PlanCollector {
   PlanOutcome outcome;
   int skips = 0;
   int runs = 0;
+  const VersionFileReader* version_files = nullptr;
 };
 
 PlanCollector* collector(void* host) { return static_cast<PlanCollector*>(host); }
@@ -87,6 +89,7 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
                                              : earlier.data(),
                            earlier.size()};
   PlanCollector c;
+  c.version_files = job.version_files;
   reviewer_plan_sink sink{};
   sink.struct_size = sizeof(sink);
   sink.host = &c;
@@ -103,6 +106,30 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
   };
   sink.assert_fetch_depth = [](void* h, std::int32_t depth) {
     collector(h)->outcome.fetch_depth = depth;
+  };
+  sink.read_version_file = [](void* h, std::int32_t rules, reviewer_str path,
+                              reviewer_location where, void* out,
+                              void (*deliver)(void*, reviewer_str, reviewer_location)) {
+    PlanCollector& pc = *collector(h);
+    if (pc.version_files == nullptr) {
+      pc.outcome.refusals.push_back({"version-file-missing",
+                                     util::quote(str(path)) +
+                                         " cannot be read: this plan was made without the "
+                                         "repository's files",
+                                     loc(where)});
+      return std::int32_t{-1};
+    }
+    auto read = pc.version_files->read(rules, str(path), loc(where));
+    if (!read) {
+      pc.outcome.refusals.insert(pc.outcome.refusals.end(), read.refusals().begin(),
+                                 read.refusals().end());
+      return std::int32_t{-1};
+    }
+    deliver(
+        out, c_str(read->version),
+        reviewer_location{c_str(read->location.file), read->location.line, read->location.column});
+    pc.outcome.version_files.push_back(std::move(*read));
+    return std::int32_t{0};
   };
   ActionHandle action(plugin.descriptor);
   if (action.get() == nullptr) {

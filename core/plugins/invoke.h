@@ -9,6 +9,7 @@
 #include "core/plugins/plugin_library.h"
 #include "core/plugins/workflow_view.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 #include "core/workflow/model.h"
 
 namespace reviewer::plugins {
@@ -20,6 +21,18 @@ struct RuntimePin {
   util::SourceLocation location;
 };
 
+// A version file a plugin had the host read at plan time (SDK 1.4 read_version_file), and what it
+// gave: the launcher reads it again when the step executes, since an earlier step may have
+// changed it, and fails the step if it gives another version.
+struct VersionFileRead {
+  std::int32_t rules = 0;         // REVIEWER_VERSION_FILE_*
+  std::string path;               // as the step's input names it
+  util::SourceLocation input;     // where the workflow names it
+  std::string version;            // what it gave ("" = none)
+  util::SourceLocation location;  // where in the file
+  friend bool operator==(const VersionFileRead&, const VersionFileRead&) = default;
+};
+
 struct PlanOutcome {
   enum class Decision { kSkip, kRun, kRefuse };
   Decision decision = Decision::kRefuse;
@@ -27,6 +40,19 @@ struct PlanOutcome {
   report::Refusals refusals;
   std::vector<RuntimePin> pins;
   std::optional<std::int32_t> fetch_depth;  // asserted by a skipped checkout
+  std::vector<VersionFileRead> version_files;
+};
+
+// Reads the version files steps name, for plugins at plan time (the planner implements it over
+// the repository's files).
+class VersionFileReader {
+ public:
+  virtual ~VersionFileReader() = default;
+  // The version file `path` (as a step's `input` at `where` names it) read by `rules`
+  // (REVIEWER_VERSION_FILE_*): the version the action would take and where it stands, or the
+  // refusals (located at `where` or in the file).
+  virtual util::Result<VersionFileRead> read(std::int32_t rules, const std::string& path,
+                                             const util::SourceLocation& where) const = 0;
 };
 
 struct JobInfo {
@@ -38,6 +64,9 @@ struct JobInfo {
   const WorkflowView* workflow = nullptr;
   // The jobs that complete before this one (its transitive needs); nullopt = not known.
   std::optional<std::vector<std::string>> earlier_jobs = std::nullopt;
+  // The repository's version files; nullptr: none can be read (a plugin asking is refused,
+  // version-file-missing).
+  const VersionFileReader* version_files = nullptr;
 };
 
 // Asks `plugin` to plan `step`. A plugin that answers neither or both of skip and run breaks the

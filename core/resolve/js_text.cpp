@@ -40,6 +40,39 @@ std::size_t whitespace_at(std::string_view s, std::size_t i) {
   return 0;
 }
 
+std::size_t line_terminator_at(std::string_view s, std::size_t i) {
+  if (i >= s.size()) {
+    return 0;
+  }
+  if (s[i] == '\n' || s[i] == '\r') {
+    return 1;
+  }
+  const std::string_view three = s.substr(i, 3);
+  return three == "\xE2\x80\xA8" || three == "\xE2\x80\xA9" ? 3 : 0;
+}
+
+bool at_line_end(std::string_view s, std::size_t i) {
+  return i >= s.size() || line_terminator_at(s, i) != 0;
+}
+
+std::optional<std::size_t> next_line_start(std::string_view s, std::size_t p) {
+  for (std::size_t i = p; i < s.size(); ++i) {
+    if (const std::size_t n = line_terminator_at(s, i)) {
+      return i + n;
+    }
+  }
+  return std::nullopt;
+}
+
+std::size_t non_space_run_end(std::string_view s, std::size_t i) {
+  // Byte by byte: white space begins with an ASCII byte or a UTF-8 lead byte, never with a
+  // continuation byte, so stepping inside a multi-byte character cannot find one there.
+  while (i < s.size() && whitespace_at(s, i) == 0) {
+    ++i;
+  }
+  return i;
+}
+
 std::string collapse_whitespace(std::string_view s) {
   s = trim(s);
   std::string out;

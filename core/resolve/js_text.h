@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,19 @@ namespace reviewer::resolve::js {
 
 // The byte length of the JavaScript whitespace character starting at `s[i]`, or 0.
 std::size_t whitespace_at(std::string_view s, std::size_t i);
+
+// The byte length of the JavaScript line terminator (\n, \r, U+2028, U+2029) at `s[i]`, or 0.
+std::size_t line_terminator_at(std::string_view s, std::size_t i);
+
+// Where `$` matches in a multiline (/m) regular expression: the end, or before a line terminator.
+bool at_line_end(std::string_view s, std::size_t i);
+
+// Where the next line begins after position `p` for `^` in a multiline regular expression (just
+// after the next line terminator), or nullopt when no terminator follows.
+std::optional<std::size_t> next_line_start(std::string_view s, std::size_t p);
+
+// The end of the run of non-white-space characters (`[^\s]*`) starting at `s[i]`.
+std::size_t non_space_run_end(std::string_view s, std::size_t i);
 
 // `s.trim()`: the SDK's, which plugins use for the same JavaScript semantics.
 using sdk::js::trim;

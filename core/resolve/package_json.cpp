@@ -12,12 +12,9 @@ namespace {
 using nlohmann::json;
 constexpr const char* kFile = "package.json";
 
-constexpr int kMaxDepth = 64;
-
 util::SourceLocation here() { return util::SourceLocation{kFile}; }
 
-// The deepest nesting of arrays and objects, so a hostile file cannot drive recursion (in
-// dump() and the destructor) deep enough to exhaust the stack.
+// The deepest nesting of arrays and objects (strings skipped).
 int nesting_depth(std::string_view text) {
   int depth = 0;
   int deepest = 0;
@@ -92,23 +89,28 @@ DeclarationSet read_package_manager(const json& value) {
 
 }  // namespace
 
+util::Result<json> parse_json(std::string_view text, const std::string& file) {
+  if (nesting_depth(text) > kMaxJsonDepth) {
+    return invalid_declaration(
+        file + " nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels",
+        util::SourceLocation{file});
+  }
+  try {  // nlohmann reports where the JSON breaks only through its exception
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    return invalid_declaration(file + " is not valid JSON: " + e.what(),
+                               util::SourceLocation{file});
+  }
+}
+
 DeclarationSet parse_package_json(std::string_view text) {
   DeclarationSet out;
-  if (nesting_depth(text) > kMaxDepth) {
-    out.refusals.push_back(invalid_declaration(std::string(kFile) +
-                                                   " nests arrays or objects deeper than " +
-                                                   std::to_string(kMaxDepth) + " levels",
-                                               here()));
+  auto parsed = parse_json(text, kFile);
+  if (!parsed) {
+    out.refusals.push_back(parsed.error());
     return out;
   }
-  json doc;
-  try {  // nlohmann reports where the JSON breaks only through its exception
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    out.refusals.push_back(
-        invalid_declaration(std::string(kFile) + " is not valid JSON: " + e.what(), here()));
-    return out;
-  }
+  const json& doc = *parsed;
   if (!doc.is_object()) {
     out.refusals.push_back(invalid_declaration(
         std::string(kFile) + " must hold a JSON object, not " + doc.type_name(), here()));

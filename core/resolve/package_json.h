@@ -1,14 +1,28 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/resolve/declaration.h"
+#include "core/util/result.h"
 
 namespace reviewer::resolve {
 
 // The size bound for package.json.
 inline constexpr std::size_t kMaxPackageJsonBytes = 1024 * 1024;
+
+// The deepest nesting of arrays and objects a JSON file read here may have, so a hostile file
+// cannot drive recursion (in dump() and the destructor) deep enough to exhaust the stack.
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses `text`, the JSON file `file`, as every reader here parses JSON: nesting bounded by
+// kMaxJsonDepth, then nlohmann's strict RFC 8259 parse (a UTF-8 byte-order mark is skipped; the
+// last of duplicate keys wins, as in JSON.parse). Errors (invalid-declaration, located at
+// `file`): "FILE nests arrays or objects deeper than 64 levels", "FILE is not valid JSON: ...".
+util::Result<nlohmann::json> parse_json(std::string_view text, const std::string& file);
 
 // Reads `engines.node`, `engines.bun` (semver ranges) and `packageManager` (`name@x.y.z[+hash]`:
 // `bun@` pins the Bun runtime, `pnpm@`/`yarn@`/`npm@` require that tool in the image) from the

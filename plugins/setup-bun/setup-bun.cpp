@@ -1,4 +1,6 @@
-// oven-sh/setup-bun: skipped when the step asks for one exact bun version, which becomes a pin the
+// oven-sh/setup-bun: skipped when the step asks for a bun version (an exact one, or from v2.1.1 a
+// range both npm semver and the action's compare-versions read alike), written in `bun-version` or
+// read from `bun-version-file` by the host with the action's own rules, which becomes a pin the
 // resolver must satisfy and the launcher verifies against the image's bun, and no registry
 // configuration (a bunfig.toml write) or download override is in play. See README.md for the
 // review record.
@@ -35,23 +37,111 @@ bool has_registries(std::string_view tag) {
          tag == "v2.1.0";
 }
 bool has_token(std::string_view tag) { return tag == "v2.2.0" || tag == "v2.1.3"; }
+// package.json's engines.bun is read from v2.1.0 on (FILE_VERSION_READERS).
+bool reads_engines_bun(std::string_view tag) { return tag != "v2.0.2"; }
+// From v2.1.1 the action resolves a version that is not exact against oven-sh/bun's tags with
+// compare-versions' satisfies (download-url.ts); before, it asked bun.sh/download, whose rules are
+// not published.
+bool resolves_ranges(std::string_view tag) {
+  return tag == "v2.2.0" || tag == "v2.1.3" || tag == "v2.1.2" || tag == "v2.1.1";
+}
 
-// "X.Y.Z" without leading zeros: one release. A "v" prefix, `latest`, `canary`, ranges and
-// commit SHAs are all resolved by the action online.
+bool is_number(std::string_view v) {
+  return !v.empty() && v.find_first_not_of("0123456789") == v.npos && (v == "0" || v[0] != '0');
+}
+bool is_wildcard(std::string_view v) { return v == "x" || v == "X" || v == "*"; }
+
+// "X.Y.Z" without leading zeros: one release (compare-versions' validateStrict without a
+// prerelease or build, which name no bun release the image carries).
 bool is_exact(std::string_view v) {
   static const std::regex kExact(R"((0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*))");
   return std::regex_match(v.begin(), v.end(), kExact);
+}
+
+// N, N.N, N.N.N, each part after the first possibly a wildcard, none after a wildcard.
+bool is_partial(std::string_view v) {
+  int parts = 0;
+  bool wild = false;
+  while (true) {
+    const std::size_t dot = v.find('.');
+    const std::string_view part = v.substr(0, dot);
+    if (++parts > 3 ||
+        (parts == 1 ? !is_number(part)
+                    : (wild ? !is_wildcard(part) : !is_number(part) && !is_wildcard(part)))) {
+      return false;
+    }
+    wild = wild || is_wildcard(part);
+    if (dot == v.npos) {
+      return true;
+    }
+    v.remove_prefix(dot + 1);
+  }
+}
+
+// One comparator: an optional operator and a partial version. ^0.0.0 is left out: npm semver
+// reads it as 0.0.0 exactly, compare-versions as any 0.x.
+bool is_comparator(std::string_view c) {
+  for (std::string_view op : {">=", "<=", ">", "<", "=", "^", "~"}) {
+    if (c.starts_with(op)) {
+      c.remove_prefix(op.size());
+      return is_partial(c) && !(op == "^" && c == "0.0.0");
+    }
+  }
+  return is_partial(c);
+}
+
+// A range npm semver (the resolver's) and the action's patched compare-versions satisfies read
+// alike for every release version: alternatives joined by `||`, each a hyphen range `A - B` of
+// partial versions or comparators separated by spaces; no prereleases, build metadata, `v`
+// prefixes, tabs or operators standing apart from their version. docs/fidelity.md says why each
+// form agrees.
+bool is_portable_range(std::string_view range) {
+  if (range.empty()) {
+    return false;
+  }
+  while (true) {
+    const std::size_t bars = range.find("||");
+    std::string_view alt = range.substr(0, bars);
+    while (alt.starts_with(' ')) {
+      alt.remove_prefix(1);
+    }
+    while (alt.ends_with(' ')) {
+      alt.remove_suffix(1);
+    }
+    if (alt.empty()) {
+      return false;
+    }
+    if (const std::size_t hyphen = alt.find(" - "); hyphen != alt.npos) {
+      const std::string_view from = alt.substr(0, hyphen);
+      const std::string_view to = alt.substr(hyphen + 3);
+      if (!is_partial(from) || !is_partial(to)) {
+        return false;
+      }
+    } else {
+      while (!alt.empty()) {
+        const std::size_t sp = alt.find(' ');
+        if (!is_comparator(alt.substr(0, sp))) {
+          return false;
+        }
+        alt.remove_prefix(sp == alt.npos ? alt.size() : sp);
+        while (alt.starts_with(' ')) {
+          alt.remove_prefix(1);
+        }
+      }
+    }
+    if (bars == range.npos) {
+      return true;
+    }
+    range.remove_prefix(bars + 2);
+  }
 }
 
 constexpr const char* kRegistry = "it writes registry settings into bunfig.toml";
 
 const std::array kInputs = {
     reviewer::sdk::any_value("bun-version"),  // checked below: it becomes the pin
-    reviewer::sdk::only_at(
-        reviewer::sdk::refused("bun-version-file",
-                               "setup-bun reads it with its own rules and may fall back to "
-                               "latest; write the exact version in 'bun-version' instead"),
-        &has_version_file),
+    // read by the host, then checked as bun-version
+    reviewer::sdk::only_at(reviewer::sdk::any_value("bun-version-file"), &has_version_file),
     reviewer::sdk::refused("bun-download-url", "the review has no network and downloads nothing"),
     reviewer::sdk::only_at(reviewer::sdk::refused("registries", kRegistry), &has_registries),
     reviewer::sdk::refused("registry-url", kRegistry),
@@ -61,36 +151,109 @@ const std::array kInputs = {
                            &has_token),
 };
 
+// The version the step asks for: `bun-version`, or what `bun-version-file` gives (the action
+// reads the file only without a `bun-version`), with where it is written.
+struct Requested {
+  std::string spec;
+  std::string source;  // for messages: "'bun-version'" or "'bun-version-file' '.bun-version'"
+  bool from_file = false;
+  std::string file;  // where the version is written: the workflow, or the version file
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  reviewer::sdk::Location where() const { return {file, line, column}; }
+  std::string where_text() const {
+    return file + (line == 0 ? "" : ":" + std::to_string(line) + ":" + std::to_string(column));
+  }
+};
+
+// Reads what the step asks for, or refuses (false).
+bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
+               reviewer::sdk::PlanDecision& decision, Requested& out) {
+  const auto input = step.inputs().find("bun-version");
+  const auto file = has_version_file(tag) ? step.inputs().find("bun-version-file") : std::nullopt;
+  if (input && !input->value.empty()) {
+    out = {std::string(input->value),         "'bun-version'",      false,
+           std::string(input->location.file), input->location.line, input->location.column};
+    return true;
+  }
+  if (!file || file->value.empty()) {
+    decision.refuse("runtime-version-not-exact",
+                    "oven-sh/setup-bun has no 'bun-version'" +
+                        std::string(has_version_file(tag) ? " or 'bun-version-file'" : "") +
+                        ": it would read package.json or install the latest bun; write an exact "
+                        "X.Y.Z",
+                    input ? input->location : step.uses_location());
+    return false;
+  }
+  const std::string source = "'bun-version-file' '" + reviewer::sdk::printable(file->value) + "'";
+  auto read =
+      decision.read_version_file(reads_engines_bun(tag) ? REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES
+                                                        : REVIEWER_VERSION_FILE_SETUP_BUN,
+                                 file->value, file->location);
+  using Status = reviewer::sdk::PlanDecision::FileVersion::Status;
+  if (read.status == Status::kUnavailable) {
+    decision.refuse("action-input-refused",
+                    "oven-sh/setup-bun " + source +
+                        " needs a host that reads version files (SDK 1.4); write the version in "
+                        "'bun-version' instead",
+                    file->location);
+    return false;
+  }
+  if (read.status == Status::kRefused) {
+    return false;  // the host refused the step and said why
+  }
+  if (read.version.empty()) {
+    decision.refuse("runtime-version-not-exact",
+                    "oven-sh/setup-bun " + source +
+                        " gives no version (the action warns and installs package.json's bun or "
+                        "the latest); write an exact X.Y.Z in it",
+                    file->location);
+    return false;
+  }
+  out = {std::move(read.version), source, true, std::move(read.file), read.line, read.column};
+  return true;
+}
+
 class SetupBun final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
+    const auto tag = kClaim.tag_of(step.ref());
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
-    auto input = step.inputs().find("bun-version");
-    if (!input || !is_exact(input->value)) {
-      decision.refuse("runtime-version-not-exact",
-                      input ? "oven-sh/setup-bun 'bun-version' is '" +
-                                  reviewer::sdk::printable(input->value) +
-                                  "'; only an exact X.Y.Z can be pinned"
-                            : std::string("oven-sh/setup-bun has no 'bun-version': it would read "
-                                          "package.json or install the latest bun; write an "
-                                          "exact X.Y.Z"),
-                      input ? input->location : step.uses_location());
+    Requested want;
+    if (!requested(step, tag, decision, want)) {
+      return;
+    }
+    if (!is_exact(want.spec) && !(resolves_ranges(tag) && is_portable_range(want.spec))) {
+      decision.refuse(
+          "runtime-version-not-exact",
+          "oven-sh/setup-bun " + want.source + (want.from_file ? " gives '" : " is '") +
+              reviewer::sdk::printable(want.spec) + "'; " +
+              (resolves_ranges(tag)
+                   ? "write an exact X.Y.Z or a range npm semver and the action's compare-versions "
+                     "read alike (1.3.x, ^1.3.0, >=1.2.0 <1.4.0); latest, canary, prereleases "
+                     "and v prefixes are resolved online"
+                   : std::string("this release resolves anything but an exact X.Y.Z online "
+                                 "(bun.sh/download); write an exact X.Y.Z")),
+          want.where());
       ok = false;
     }
     if (!ok) {
       return;
     }
-    decision.pin("bun", input->value, input->location);
-    decision.skip("bun " + std::string(input->value) +
+    decision.pin("bun", want.spec, want.where());
+    decision.skip("bun " + want.spec + (want.from_file ? " (" + want.where_text() + ")" : "") +
                   " goes on PATH for the job's later steps (pinned; the launcher verifies the "
                   "image's bun); no registry is configured");
   }
 
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
     auto input = step.inputs().find("bun-version");
+    auto file = step.inputs().find("bun-version-file");
+    const bool from_file = (!input || input->value.empty()) && file && !file->value.empty();
     services.log("oven-sh/setup-bun skipped: bun " +
-                 std::string(input ? input->value : std::string_view("?")) +
+                 (from_file ? "from " + std::string(file->value)
+                            : std::string(input ? input->value : std::string_view("?"))) +
                  " is the image's bun, pinned at plan time and verified by the launcher; it goes "
                  "on PATH for the later steps of this job");
     // The host records the script's outcome: if it fails, so does this step.

@@ -1,6 +1,8 @@
-// actions/setup-node: skipped when the step asks for a node version or range, which becomes a pin
-// the image's node must satisfy (the resolver selects the image by it and the launcher verifies
-// it), and when nothing else the step does (registry auth files, mirrors) is in play. An npm
+// actions/setup-node: skipped when the step asks for a node version or range, written in
+// `node-version` or read from `node-version-file` by the host with the action's own rules, which
+// becomes a pin the image's node must satisfy (the resolver selects the image by it and the
+// launcher verifies it), and when nothing else the step does (registry auth files, mirrors) is in
+// play. An npm
 // cache, asked for or automatic, restores nothing on a cold run: it is skipped when the lock file
 // the action looks for exists, and fails the step as the action does when it does not. See
 // README.md for the review record.
@@ -29,14 +31,19 @@ constexpr reviewer::sdk::Claim kClaim{"actions/setup-node",
 // always-auth was removed in v6; package-manager-cache (automatic caching) arrived in v5.
 bool has_always_auth(std::string_view tag) { return tag == "v5.0.0" || tag == "v4.4.0"; }
 bool has_package_manager_cache(std::string_view tag) { return tag != "v4.4.0"; }
+// getNodeVersionFromFile reads package.json's devEngines.runtime from v6.3.0 on.
+bool reads_dev_engines(std::string_view tag) {
+  return tag == "v7.0.0" || tag == "v6.5.0" || tag == "v6.4.0" || tag == "v6.3.0";
+}
 
 bool is_x64(std::string_view v) { return v == "x64"; }
 
-// The action's aliases resolve against the online release index: not reproducible offline.
+// What the action resolves against an online index rather than as a semver range: LTS aliases
+// and latest/current/node (official_builds.ts), and the nightly, v8-canary and rc distributions
+// it picks for any spec containing those words (installer-factory.ts). Not reproducible offline.
 bool is_alias(std::string_view v) {
   return v.starts_with("lts/") || v == "node" || v == "latest" || v == "current" ||
-         v.starts_with("nightly") || v.starts_with("rc") || v.find("-nightly") != v.npos ||
-         v.find("-rc") != v.npos;
+         v.find("nightly") != v.npos || v.find("v8-canary") != v.npos || v.find("rc") != v.npos;
 }
 
 // "X.Y.Z" with an optional "v": one version; anything else the action reads as a semver range
@@ -59,10 +66,8 @@ bool is_literal_path(std::string_view v) {
 }
 
 const std::array kInputs = {
-    reviewer::sdk::any_value("node-version"),  // checked below: it becomes the pin
-    reviewer::sdk::refused("node-version-file",
-                           "setup-node reads it with its own rules (ranges, aliases); write the "
-                           "exact version in 'node-version' instead"),
+    reviewer::sdk::any_value("node-version"),       // checked below: it becomes the pin
+    reviewer::sdk::any_value("node-version-file"),  // read by the host, then as node-version
     reviewer::sdk::accepted("architecture", &is_x64, "x64 (the image's node)"),
     reviewer::sdk::accepted("check-latest", &reviewer::sdk::is_loose_false,
                             "false (true looks for a newer release online)"),
@@ -111,32 +116,107 @@ bool package_manager_may_be_npm(const std::string& package_json) {
   return quote == std::string::npos || package_json.compare(quote + 1, 4, "npm@") == 0;
 }
 
+// The version the step asks for: `node-version`, or what `node-version-file` gives (the action
+// reads the file only without a `node-version`), with where it is written.
+struct Requested {
+  std::string spec;
+  std::string source;  // for messages: "'node-version'" or "'node-version-file' '.nvmrc'"
+  bool from_file = false;
+  std::string file;  // where the version is written: the workflow, or the version file
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  reviewer::sdk::Location where() const { return {file, line, column}; }
+  std::string where_text() const {
+    return file + (line == 0 ? "" : ":" + std::to_string(line) + ":" + std::to_string(column));
+  }
+};
+
+// Reads what the step asks for, or refuses (false).
+bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
+               reviewer::sdk::PlanDecision& decision, Requested& out) {
+  const auto input = step.inputs().find("node-version");
+  const auto file = step.inputs().find("node-version-file");
+  if (input && !input->value.empty()) {
+    out = {std::string(input->value),         "'node-version'",     false,
+           std::string(input->location.file), input->location.line, input->location.column};
+    return true;
+  }
+  if (!file || file->value.empty()) {
+    decision.refuse("runtime-version-not-exact",
+                    input ? std::string("actions/setup-node 'node-version' is ''; the action would "
+                                        "use the runner's preinstalled node; write a version or "
+                                        "a range such as 22.x")
+                          : std::string("actions/setup-node has no 'node-version' or "
+                                        "'node-version-file': it would use the runner's "
+                                        "preinstalled node; write a version or a range such as "
+                                        "22.x"),
+                    input ? input->location : step.uses_location());
+    return false;
+  }
+  const std::string source = "'node-version-file' '" + reviewer::sdk::printable(file->value) + "'";
+  auto read = decision.read_version_file(reads_dev_engines(tag)
+                                             ? REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES
+                                             : REVIEWER_VERSION_FILE_SETUP_NODE,
+                                         file->value, file->location);
+  using Status = reviewer::sdk::PlanDecision::FileVersion::Status;
+  if (read.status == Status::kUnavailable) {
+    decision.refuse("action-input-refused",
+                    "actions/setup-node " + source +
+                        " needs a host that reads version files (SDK 1.4); write the version in "
+                        "'node-version' instead",
+                    file->location);
+    return false;
+  }
+  if (read.status == Status::kRefused) {
+    return false;  // the host refused the step and said why
+  }
+  if (read.version.empty()) {
+    decision.refuse("runtime-version-not-exact",
+                    "actions/setup-node " + source +
+                        " gives no version (the action warns \"Could not determine node "
+                        "version\" and uses the runner's preinstalled node); write a version or "
+                        "a range such as 22.x in it",
+                    file->location);
+    return false;
+  }
+  out = {std::move(read.version), source, true, std::move(read.file), read.line, read.column};
+  return true;
+}
+
 class SetupNode final : public reviewer::sdk::Action {
  public:
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext&,
             reviewer::sdk::PlanDecision& decision) override {
     const auto tag = kClaim.tag_of(step.ref());
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
-    auto input = step.inputs().find("node-version");
-    if (!input || input->value.empty() || is_alias(input->value)) {
+    Requested want;
+    if (!requested(step, tag, decision, want)) {
+      return;
+    }
+    if (is_alias(want.spec)) {
       decision.refuse("runtime-version-not-exact",
-                      input ? "actions/setup-node 'node-version' is '" +
-                                  reviewer::sdk::printable(input->value) +
-                                  "'; aliases resolve against the online release index; write a "
-                                  "version or a range such as 22.x"
-                            : std::string("actions/setup-node has no 'node-version': it would use "
-                                          "the runner's preinstalled node; write a version or a "
-                                          "range such as 22.x"),
-                      input ? input->location : step.uses_location());
+                      "actions/setup-node " + want.source +
+                          (want.from_file ? " gives '" : " is '") +
+                          reviewer::sdk::printable(want.spec) +
+                          "'; aliases, nightly, rc and canary builds resolve against the online "
+                          "release index; write a version or a range such as 22.x",
+                      want.where());
       ok = false;
     }
     if (!ok) {
       return;
     }
-    const std::string version = pin_value(input->value);
-    decision.pin("node", version, input->location);
+    const std::string version = pin_value(want.spec);
+    decision.pin("node", version, want.where());
+    const auto file = step.inputs().find("node-version-file");
+    const bool ignored_file = !want.from_file && file && !file->value.empty();
     const CacheCheck check = cache_check(step, tag);
-    decision.skip("node " + version + " is the image's node (pinned; the launcher verifies it); " +
+    decision.skip("node " + version + (want.from_file ? " (" + want.where_text() + ")" : "") +
+                  " is the image's node (pinned; the launcher verifies it); " +
+                  (ignored_file
+                       ? "'node-version-file' is ignored, as the action ignores it (with a "
+                         "warning); "
+                       : "") +
                   (check == CacheCheck::kNone
                        ? std::string("no registry, cache or mirror is configured")
                        : std::string("the npm cache restores nothing on a cold run, and its lock "
@@ -145,7 +225,17 @@ class SetupNode final : public reviewer::sdk::Action {
 
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
     auto input = step.inputs().find("node-version");
-    const std::string version(input ? input->value : std::string_view("?"));
+    auto file = step.inputs().find("node-version-file");
+    const bool from_file = (!input || input->value.empty()) && file && !file->value.empty();
+    if (!from_file && input && file && !file->value.empty()) {
+      // The action's own warning, word for word.
+      services.log(
+          "warning: Both node-version and node-version-file inputs are specified, only "
+          "node-version will be used");
+    }
+    const std::string version = from_file
+                                    ? "from " + std::string(file->value)
+                                    : std::string(input ? input->value : std::string_view("?"));
     const CacheCheck check = cache_check(step, kClaim.tag_of(step.ref()));
     if (check == CacheCheck::kIfPackageManagerIsNpm) {
       auto pkg = services.read_worktree_file("package.json");

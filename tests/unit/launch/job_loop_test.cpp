@@ -5,10 +5,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <functional>
 #include <optional>
 #include <regex>
 
 #include "core/plan/planner.h"
+#include "core/plan/repository_files.h"
 #include "core/report/render.h"
 #include "tests/support/temp_dir.h"
 #include "tests/unit/launch/fake_runner.h"
@@ -48,8 +51,17 @@ std::string workflow(const std::string& jobs) { return "on: pull_request\njobs:\
 
 class JobLoopTest : public ::testing::Test {
  protected:
-  BuildOutcome run(const std::string& text, const std::string& job_id) {
-    auto planned = plan::plan_text(text, {".github/workflows/ci.yml", job_id, "main"}, registry());
+  // Plans `text` (over the workspace's files when `over_files`), calls `between` (what an earlier
+  // step would do to the worktree), then runs the plan.
+  BuildOutcome run(const std::string& text, const std::string& job_id, bool over_files = false,
+                   const std::function<void()>& between = {}) {
+    const plan::WorktreeFiles files(workspace_.path());
+    plan::PlanRequest request{".github/workflows/ci.yml", job_id, "main"};
+    request.files = over_files ? &files : nullptr;
+    auto planned = plan::plan_text(text, request, registry());
+    if (between) {
+      between();
+    }
     if (!planned) {
       ADD_FAILURE() << report::to_text(planned.error());
       return {};
@@ -216,6 +228,67 @@ TEST_F(JobLoopTest, AStepTheHostRefusesFailsWithoutRunning) {
                                     "'missing' does not resolve to a directory inside the worktree",
                                     "test #3 not-run"));
   EXPECT_THAT(runner_.labels(), IsEmpty());
+}
+
+// setup-node reads node-version-file when its step runs; the plan read it before any step ran.
+// A version file an earlier step rewrote fails the step that would read it (the attack: a step
+// writes another version, so CI installs it while the review's image carries the planned one).
+TEST_F(JobLoopTest, AVersionFileAnEarlierStepChangedFailsItsStep) {
+  std::ofstream(workspace_.path() + "/.nvmrc") << "22\n";
+  const std::string text =
+      workflow(job("test", "",
+                   step("rewrite", "true") +
+                       "      - uses: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020\n"
+                       "        with:\n          node-version-file: .nvmrc\n"
+                       "          package-manager-cache: false\n" +
+                       step("after", "true")));
+  auto o = run(text, "test", true,
+               [&] { std::ofstream(workspace_.path() + "/.nvmrc", std::ios::trunc) << "20\n"; });
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
+  EXPECT_EQ(o.summary,
+            "job 'test' step 3 'actions/setup-node' version-file-changed: '.nvmrc' now gives "
+            "\"20\", where the plan pinned \"22\" from it before the build: an earlier step "
+            "changed it, and the action would install what it gives now, not the image's version");
+  EXPECT_THAT(steps(o), ElementsAre("test #1 ok", "test #2 ok",
+                                    "test #3 failed: version-file-changed: '.nvmrc' now gives "
+                                    "\"20\", where the plan pinned \"22\" from it before the "
+                                    "build: an earlier step changed it, and the action would "
+                                    "install what it gives now, not the image's version",
+                                    "test #4 not-run"));
+}
+
+TEST_F(JobLoopTest, AVersionFileThatNoLongerReadsFailsItsStep) {
+  std::ofstream(workspace_.path() + "/.nvmrc") << "22\n";
+  auto o =
+      run(workflow(job("test", "",
+                       "      - uses: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020\n"
+                       "        with:\n          node-version-file: .nvmrc\n"
+                       "          package-manager-cache: false\n")),
+          "test", true, [&] { std::remove((workspace_.path() + "/.nvmrc").c_str()); });
+  EXPECT_EQ(o.summary,
+            "job 'test' step 2 'actions/setup-node' version-file-changed: '.nvmrc' no longer reads "
+            "as it did when the build was planned ('node-version-file' names \".nvmrc\", which is "
+            "not in the repository; actions/setup-node fails the step there (\"The specified node "
+            "version file at: ... does not exist\")); an earlier step changed it, and the action "
+            "reads it when it runs");
+}
+
+TEST_F(JobLoopTest, AnUnchangedVersionFileIsSaidAndTheStepSkipped) {
+  std::ofstream(workspace_.path() + "/.nvmrc") << "22\n";
+  auto o =
+      run(workflow(job("test", "",
+                       "      - uses: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020\n"
+                       "        with:\n          node-version-file: .nvmrc\n"
+                       "          package-manager-cache: false\n")),
+          "test", true);
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kOk);
+  EXPECT_THAT(timeless_log(),
+              ::testing::Contains("[test #2 actions/setup-node] '.nvmrc' still gives \"22\", as "
+                                  "planned"));
+  EXPECT_THAT(timeless_log(),
+              ::testing::Contains("[test #2 actions/setup-node] actions/setup-node skipped: node "
+                                  "from .nvmrc is the image's node, pinned at plan time and "
+                                  "verified by the launcher"));
 }
 
 TEST_F(JobLoopTest, AStepThatCannotStartFails) {

@@ -83,6 +83,19 @@ typedef struct reviewer_job_context {
   /* 1.3 */ size_t earlier_job_count;
 } reviewer_job_context;
 
+/* 1.4 The rules a version file a step names is read by (read_version_file): those of the action
+ * release that reads it, so the review takes the version the action would take. */
+/* actions/setup-node v4.4.0 to v6.2.0, getNodeVersionFromFile: package.json's volta.node,
+ * engines.node and volta.extends, or the first line naming a version in any other file */
+#define REVIEWER_VERSION_FILE_SETUP_NODE 1
+/* actions/setup-node v6.3.0 and later: the same, with devEngines.runtime after volta.node */
+#define REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES 2
+/* oven-sh/setup-bun v2.0.2, readVersionFromFile by base name: package.json's packageManager
+ * (bun@...), .tool-versions' bun line, .bun-version and .bumrc whole */
+#define REVIEWER_VERSION_FILE_SETUP_BUN 3
+/* oven-sh/setup-bun v2.1.0 and later: the same, with package.json's engines.bun */
+#define REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES 4
+
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
  * called several times (every reason is reported). pin records a runtime the resolver must
  * satisfy. New members are only ever appended; each carries the SDK version that added it. */
@@ -96,6 +109,18 @@ typedef struct reviewer_plan_sink {
   /* 1.0 */ void (*pin)(void* host, reviewer_str runtime, reviewer_str version,
                         reviewer_location location);
   /* 1.0 */ void (*assert_fetch_depth)(void* host, int32_t depth);
+  /* 1.4 Reads the version file `path` (a step input's value, as the action resolves it against
+   * the workspace) from the repository under review by `rules` (REVIEWER_VERSION_FILE_*), without
+   * following a link: 0 and `deliver(out, version, location)` called once with the version the
+   * action would take from it, unchecked ("" when it would find none), and where that stands; -1
+   * when the action's reading cannot be reproduced (the file is missing, a link, not a regular
+   * file, too large, malformed, or leaves the workspace): the host has then refused the step
+   * itself with a named rule, located at `where` (the input) or in the file. The host checks the
+   * same file again when the step executes and fails it if it now gives another version. */
+  /* 1.4 */ int32_t (*read_version_file)(void* host, int32_t rules, reviewer_str path,
+                                         reviewer_location where, void* out,
+                                         void (*deliver)(void* out, reviewer_str version,
+                                                         reviewer_location location));
 } reviewer_plan_sink;
 
 /* The worktree's history shape as the host's libgit2 guard read it. */

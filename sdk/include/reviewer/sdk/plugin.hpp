@@ -198,6 +198,41 @@ class PlanDecision {
   // At execute time the host verifies the worktree's history against this fetch-depth.
   void assert_fetch_depth(std::int32_t depth) const { s_.assert_fetch_depth(s_.host, depth); }
 
+  // SDK 1.4: what a version file a step names gives, read by the host (reviewer_plan_sink's
+  // read_version_file): kRead with the version the action would take ("" when none) and where it
+  // stands; kRefused when the host refused the step itself (a missing, linked, oversized or
+  // malformed file, a path leaving the workspace); kUnavailable from a host older than 1.4, which
+  // cannot read one (the plugin must then refuse).
+  struct FileVersion {
+    enum class Status { kRead, kRefused, kUnavailable };
+    Status status = Status::kUnavailable;
+    std::string version;
+    std::string file;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    Location location() const { return {file, line, column}; }
+  };
+  FileVersion read_version_file(std::int32_t rules, std::string_view path,
+                                const Location& where) const {
+    FileVersion out;
+    if (s_.struct_size <
+            offsetof(reviewer_plan_sink, read_version_file) + sizeof(s_.read_version_file) ||
+        s_.read_version_file == nullptr) {
+      return out;
+    }
+    const int32_t r =
+        s_.read_version_file(s_.host, rules, c_str(path), where.to_c(), &out,
+                             [](void* o, reviewer_str version, reviewer_location location) {
+                               auto* f = static_cast<FileVersion*>(o);
+                               f->version.assign(view(version));
+                               f->file.assign(view(location.file));
+                               f->line = location.line;
+                               f->column = location.column;
+                             });
+    out.status = r == 0 ? FileVersion::Status::kRead : FileVersion::Status::kRefused;
+    return out;
+  }
+
  private:
   const reviewer_plan_sink& s_;
 };
