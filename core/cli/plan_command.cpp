@@ -46,7 +46,8 @@ void print_steps(const std::vector<plan::PlannedStep>& steps, const std::string&
               << "] " << (s.step.name ? *s.step.name : s.step.action);
     if (!s.release.empty()) {
       std::cout << " (" << s.step.action << "@" << s.tag << " taken as " << s.release
-                << ", the newest reviewed release it can name)";
+                << ", the newest reviewed release it can name"
+                << (s.reviewed_on.empty() ? "" : ", reviewed " + s.reviewed_on) << ")";
     }
     if (s.step.timeout_minutes) {
       std::cout << " (timeout " << *s.step.timeout_minutes << " min)";

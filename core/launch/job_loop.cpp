@@ -407,8 +407,9 @@ class JobLoop {
       state.runner.action_path = frame.action != nullptr ? frame.action->action_path : "";
       StepHost host(*step, state, runner_, guard_, step_dir, log_, &artifacts_);
       if (!step->release.empty()) {
-        host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name)",
-                             step->step.action, step->tag, step->release));
+        host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name{})",
+                             step->step.action, step->tag, step->release,
+                             step->reviewed_on.empty() ? "" : ", reviewed " + step->reviewed_on));
       }
       // The version files behind the step's pins are read again now, as the action reads them.
       std::vector<std::string> agreed;

@@ -131,8 +131,8 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
   }
   const ScalarEvaluator evaluate = [&](const yaml::Node& n) -> util::Result<expr::Value> {
     Findings local;
-    auto v = read_field(n.scalar, Field::kStrategy, contexts, true, "the expression", n.location,
-                        local);
+    auto v =
+        read_field(n.scalar, Field::kStrategy, contexts, true, "the expression", n.location, local);
     if (!v) {
       return local.take();
     }

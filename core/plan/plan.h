@@ -43,6 +43,9 @@ struct PlannedStep {
   // The version files the plugin had read at plan time (a pin's source): the launcher reads each
   // again just before the step and fails it if one now gives another version.
   std::vector<plugins::VersionFileRead> version_files = {};
+  // When the plugin's reviewed releases were last checked against the action's tags: `release`
+  // is the newest the tag could name as of that date (empty: the plugin does not say).
+  std::string reviewed_on = {};
 };
 
 // A local composite action as inlined into the step that calls it (docs/planner.md, "Local

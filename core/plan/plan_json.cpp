@@ -34,6 +34,9 @@ nlohmann::json step_json(const PlannedStep& s) {
   if (!s.release.empty()) {
     j["taken_as"] = s.release;
     j["tag"] = s.tag;
+    if (!s.reviewed_on.empty()) {
+      j["reviewed_on"] = s.reviewed_on;
+    }
   }
   if (s.step.name) {
     j["name"] = *s.step.name;

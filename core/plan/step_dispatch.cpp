@@ -173,6 +173,9 @@ std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t 
                       std::move(written_ref),
                       number};
   planned.version_files = std::move(outcome.version_files);
+  if (!planned.release.empty()) {
+    planned.reviewed_on = planning.registry.claim(planned.step.action)->reviewed_on;
+  }
   return planned;
 }
 

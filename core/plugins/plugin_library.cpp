@@ -46,18 +46,40 @@ std::vector<boost::dll::shared_library>& loaded_libraries() {
   return *libs;
 }
 
+// YYYY-MM-DD, digits where digits go: what a review record's date looks like.
+bool is_date(const std::string& s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') {
+    return false;
+  }
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (s[i] < '0' || s[i] > '9') {
+      return false;
+    }
+  }
+  return true;
+}
+
 util::Result<std::vector<Claim>> copy_claims(const reviewer_plugin_descriptor& d,
                                              const std::string& path) {
   std::vector<Claim> claims;
   if (d.claims == nullptr || d.claim_count == 0) {
     return refuse("plugin-invalid-claim", path, "plugin claims no action");
   }
+  std::string reviewed_on;
+  if (d.reviewed_on != nullptr) {
+    reviewed_on = d.reviewed_on;
+    if (!is_date(reviewed_on)) {
+      return refuse(
+          "plugin-invalid-claim", path,
+          fmt::format("its review date '{}' is not YYYY-MM-DD", reviewed_on.substr(0, 40)));
+    }
+  }
   for (std::size_t i = 0; i < d.claim_count; ++i) {
     const reviewer_claim& c = d.claims[i];
     if (c.action == nullptr || *c.action == 0) {
       return refuse("plugin-invalid-claim", path, "a claim has no action id");
     }
-    Claim out{c.action, {}};
+    Claim out{c.action, {}, reviewed_on};
     for (std::size_t j = 0; j < c.ref_count; ++j) {
       if (!is_sha(c.refs[j].sha) || c.refs[j].tag == nullptr) {
         return refuse("plugin-invalid-claim", path,

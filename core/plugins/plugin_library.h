@@ -19,6 +19,9 @@ struct ReviewedRef {
 struct Claim {
   std::string action;
   std::vector<ReviewedRef> refs;
+  // When `refs` was last checked against the action's release tags (YYYY-MM-DD; the plugin's
+  // descriptor, SDK 1.5); empty when the plugin does not say.
+  std::string reviewed_on;
 };
 
 // One verified, loaded plugin. The library behind it stays loaded until the process exits, so

@@ -21,7 +21,8 @@ constexpr reviewer::sdk::Claim kClaim{"actions/cache",
                                           {"9255dc7a253b0ccc959486e2bca901246202afeb", "v5.0.1"},
                                           {"a7833574556fa59680c1b7cb190c1735db73ebf0", "v5.0.0"},
                                           {"0057852bfaa89a56745cba8c7296529d2fc39830", "v4.3.0"},
-                                      }};
+                                      },
+                                      "2026-11-30"};
 
 // actions/cache reads its booleans as value.toLowerCase() === "true" (never failing).
 const std::array kInputs = {

@@ -26,7 +26,8 @@ constexpr reviewer::sdk::Claim kClaim{"actions/checkout",
                                           {"34e114876b0b11c390a56381ad16ebd13914f8d5", "v4.3.1"},
                                           {"08eba0b27e820071cde6df949e0beb9ba4906955", "v4.3.0"},
                                           {"11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2"},
-                                      }};
+                                      },
+                                      "2026-11-30"};
 
 // Checkout reads booleans as (value || default).toUpperCase() === 'TRUE' and never throws, so
 // the SDK's loose booleans (a case-insensitive "true" or "false") are what is accepted.

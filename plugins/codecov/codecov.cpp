@@ -18,7 +18,8 @@ constexpr reviewer::sdk::Claim kClaim{"codecov/codecov-action",
                                           {"5a1091511ad55cbe89839c7260b706298ca349f7", "v5.5.1"},
                                           {"fdcc8476540edceab3de004e990f80d881c6cc00", "v5.5.0"},
                                           {"b9fd7d16f6d7d1b5d2bec1a2887e65ceed900238", "v4.6.0"},
-                                      }};
+                                      },
+                                      "2026-12-01"};
 
 constexpr std::string_view kAction = "codecov/codecov-action";
 

@@ -15,7 +15,8 @@ constexpr reviewer::sdk::Claim kClaim{"coverallsapp/github-action",
                                       {
                                           {"8d6379e14d29928660c4ba802d8e85393440b329", "v2.3.8"},
                                           {"5cbfd81b66ca5d10c19b062c04de0199c215fb6e", "v2.3.7"},
-                                      }};
+                                      },
+                                      "2026-12-01"};
 
 constexpr std::string_view kAction = "coverallsapp/github-action";
 

@@ -24,7 +24,8 @@ constexpr reviewer::sdk::Claim kClaim{"actions/download-artifact",
                                           {"018cc2cf5baa6db3ef3c5f8a56943fffe632ef53", "v6.0.0"},
                                           {"634f93cb2916e3fdff6788551b99b062d0335ce0", "v5.0.0"},
                                           {"d3f86a106a0bac45b974a628896c90dbdf5c8093", "v4.3.0"},
-                                      }};
+                                      },
+                                      "2026-12-01"};
 
 namespace js = reviewer::sdk::js;
 namespace dl = download_artifact_plugin;

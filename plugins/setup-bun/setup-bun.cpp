@@ -29,7 +29,8 @@ constexpr reviewer::sdk::Claim kClaim{"oven-sh/setup-bun",
                                           {"b7a1c7ccf290d58743029c4f6903da283811b979", "v2.1.0"},
                                           {"735343b667d3e6f658f44d0eca948eb6282f2b76", "v2.0.2"},
                                           {"f4d14e03ff726c06358e5557344e1da148b56cf7", "v1.2.2"},
-                                      }};
+                                      },
+                                      "2026-11-30"};
 
 bool has_version_file(std::string_view tag) { return tag != "v1.2.2"; }
 bool has_registries(std::string_view tag) {

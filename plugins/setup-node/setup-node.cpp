@@ -26,7 +26,8 @@ constexpr reviewer::sdk::Claim kClaim{"actions/setup-node",
                                           {"2028fbc5c25fe9cf00d9f06a71cc4710d4507903", "v6.0.0"},
                                           {"a0853c24544627f65ddf259abe73b1d18a591444", "v5.0.0"},
                                           {"49933ea5288caeca8642d1e84afbd3f7d6820020", "v4.4.0"},
-                                      }};
+                                      },
+                                      "2026-11-30"};
 
 // always-auth was removed in v6; package-manager-cache (automatic caching) arrived in v5.
 bool has_always_auth(std::string_view tag) { return tag == "v5.0.0" || tag == "v4.4.0"; }

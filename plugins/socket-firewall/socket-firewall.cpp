@@ -13,12 +13,13 @@
 
 namespace {
 
-constexpr reviewer::sdk::Claim kClaim{
-    "socketdev/action",
-    {
-        {"937f824ec476dfd164d4a4d9995751427b0be143", "v1.3.0"},
-        {"4337a545deecc20f19a909e52db7a2f6ba292f42", "v1.2.0"},
-    }};  // v1.1.7 (5d968587) is a confirmed tag, but its action.yml inputs are not on record.
+constexpr reviewer::sdk::Claim kClaim{"socketdev/action",
+                                      {
+                                          {"937f824ec476dfd164d4a4d9995751427b0be143", "v1.3.0"},
+                                          {"4337a545deecc20f19a909e52db7a2f6ba292f42", "v1.2.0"},
+                                      },
+                                      "2026-11-30"};  // v1.1.7 (5d968587) is a confirmed tag, but
+                                                      // its action.yml inputs are not on record.
 // Action ids are compared lower-cased: `SocketDev/action` is claimed as "socketdev/action".
 
 bool has_patch_inputs(std::string_view tag) { return tag == "v1.3.0"; }

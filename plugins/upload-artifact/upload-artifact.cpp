@@ -21,7 +21,8 @@ constexpr reviewer::sdk::Claim kClaim{"actions/upload-artifact",
                                           {"b7c566a772e6b6bfb58ed0dc250532a479d7789f", "v6.0.0"},
                                           {"330a01c490aca151604b8cf639adc76d48f6c5d4", "v5.0.0"},
                                           {"ea165f8d65b6e75b540449e92b4886f43607fa02", "v4.6.2"},
-                                      }};
+                                      },
+                                      "2026-12-01"};
 
 namespace js = reviewer::sdk::js;
 using upload_artifact_plugin::may_equal;

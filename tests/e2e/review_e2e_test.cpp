@@ -85,7 +85,8 @@ TEST_F(ReviewE2E, PinnedOnlyRefusesAReleaseTagBeforeAnySandbox) {
   EXPECT_THAT(pinned.output, Not(HasSubstr("reviewer: building")));
   auto tagged = review("");
   EXPECT_EQ(tagged.exit_code, 0) << tagged.output;
-  EXPECT_THAT(tagged.output, HasSubstr("actions/checkout@v4 taken as v4.4.0"));
+  EXPECT_THAT(tagged.output, HasSubstr("actions/checkout@v4 taken as v4.4.0 (the newest reviewed "
+                                       "release it can name, reviewed 2026-11-30)"));
   EXPECT_EQ(tagged.last_line(), "review-build-ok");
 }
 

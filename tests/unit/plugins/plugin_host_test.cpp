@@ -79,6 +79,7 @@ std::vector<std::string> rules(const util::Result<Registry>& l) {
 }
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 TEST(PluginHost, LoadsAVerifiedPluginAndRunsItsCode) {
   Marker marker;
@@ -161,6 +162,16 @@ TEST(PluginHost, RefusesAShortReviewedRef) {
   d.add("bad_claim");
   d.write_manifest();
   EXPECT_THAT(rules(Registry::load(d.path())), ElementsAre("plugin-invalid-claim"));
+}
+
+TEST(PluginHost, RefusesAReviewDateThatIsNotADate) {
+  PluginDir d;
+  d.add("bad_date");
+  d.write_manifest();
+  auto loaded = Registry::load(d.path());
+  ASSERT_THAT(rules(loaded), ElementsAre("plugin-invalid-claim"));
+  EXPECT_THAT(loaded.refusals()[0].message,
+              HasSubstr("its review date 'last week' is not YYYY-MM-DD"));
 }
 
 TEST(PluginHost, RefusesAFileMissingFromTheManifest) {

@@ -217,7 +217,11 @@ typedef struct reviewer_plugin_descriptor {
   void (*plan)(reviewer_action_handle, const reviewer_step_view*, const reviewer_job_context*,
                const reviewer_plan_sink*);
   void (*execute)(reviewer_action_handle, const reviewer_step_view*, const reviewer_host_services*);
-  void* reserved[4];
+  /* 1.5 The date (YYYY-MM-DD) the claims' reviewed releases were last checked against the
+   * action's release tags: a release tag is taken as the newest reviewed release it can name as
+   * of that date. NULL: undated (a plugin built before 1.5, whose slot was reserved, reads so). */
+  const char* reviewed_on;
+  void* reserved[3];
 } reviewer_plugin_descriptor;
 
 #ifdef __cplusplus

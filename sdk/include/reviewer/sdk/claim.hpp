@@ -14,8 +14,9 @@ namespace reviewer::sdk {
 // against.
 using ReviewedRef = reviewer_reviewed_ref;
 
-// The action id a plugin handles and its reviewed refs:
-//   constexpr reviewer::sdk::Claim kClaim{"actions/setup-node", {{"<sha>", "v6.0.0"}, ...}};
+// The action id a plugin handles, its reviewed refs and the date they were checked:
+//   constexpr reviewer::sdk::Claim kClaim{"actions/setup-node", {{"<sha>", "v6.0.0"}, ...},
+//                                         "2026-11-30"};
 // or `Claim{"run"}` for run steps, which have none. The action id is lower-case (the core
 // compares ids lower-cased). A constant: the descriptor points into it, so nothing runs when
 // the library is loaded.
@@ -23,6 +24,9 @@ template <std::size_t N>
 struct Claim {
   const char* action;
   ReviewedRef refs[N];
+  // The date (YYYY-MM-DD) `refs` was last checked against the action's release tags, so that a
+  // tag names no release newer than these as of then; the plan says it with every tag it takes.
+  const char* reviewed_on = nullptr;
 
   constexpr std::span<const ReviewedRef> reviewed() const { return {refs, N}; }
   // The release tag `ref` was reviewed against; empty when `ref` is none of the reviewed SHAs.
@@ -40,6 +44,7 @@ struct Claim {
 template <>
 struct Claim<0> {
   const char* action;
+  const char* reviewed_on = nullptr;  // `run` reviews no releases
 
   constexpr std::span<const ReviewedRef> reviewed() const { return {}; }
   constexpr std::string_view tag_of(std::string_view) const { return {}; }
@@ -49,5 +54,7 @@ struct Claim<0> {
 Claim(const char*)->Claim<0>;
 template <std::size_t N>
 Claim(const char*, const ReviewedRef (&)[N]) -> Claim<N>;
+template <std::size_t N>
+Claim(const char*, const ReviewedRef (&)[N], const char*) -> Claim<N>;
 
 }  // namespace reviewer::sdk

@@ -447,4 +447,5 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
       &::reviewer::sdk::detail::destroy,                                                   \
       &::reviewer::sdk::detail::plan,                                                      \
       &::reviewer::sdk::detail::execute,                                                   \
-      {nullptr, nullptr, nullptr, nullptr}}
+      (CLAIM).reviewed_on,                                                                 \
+      {nullptr, nullptr, nullptr}}
