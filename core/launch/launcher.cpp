@@ -157,8 +157,8 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
 
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
   // so not even the workflow file can be reached through a link out of it.
-  if (auto shape = git::scan_worktree_shape(kWorkspace, false); !shape.refusals.empty()) {
-    return refused_all(shape.refusals);
+  if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
+    return refused_all(shape.refusals());
   }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   // Local actions are read from the same worktree, link by link, as hostile input.
