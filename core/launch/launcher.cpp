@@ -135,20 +135,20 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   // The image's own description is not enough: its versions must be the matrix image's, or a
   // description naming one image while carrying another's runtimes would pass.
-  if (auto bad = check_image_against_matrix(*image, *matrix); !bad.empty()) {
-    return refused_all(bad);
+  if (auto bad = check_image_against_matrix(*image, *matrix); !bad) {
+    return refused_all(bad.refusals());
   }
-  if (auto bad = verify_runtimes(*image); !bad.empty()) {
-    return refused_all(bad);
+  if (auto bad = verify_runtimes(*image); !bad) {
+    return refused_all(bad.refusals());
   }
   if (*mode == Mode::kSelfCheck) {
     // The versions printed above could come from any binary; the bytes must be the table's.
-    if (auto bad = check_runtime_checksums(*image, *matrix); !bad.empty()) {
-      return refused_all(bad);
+    if (auto bad = check_runtime_checksums(*image, *matrix); !bad) {
+      return refused_all(bad.refusals());
     }
     // The image must hold no credential a review build could use (docs/threat-model.md).
-    if (auto found = credentials::find_image_credentials(caller_env); !found.empty()) {
-      return refused_all(found);
+    if (auto found = credentials::find_image_credentials(caller_env); !found) {
+      return refused_all(found.refusals());
     }
     return finish(report::ExitCode::kOk,
                   fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
@@ -187,12 +187,12 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
   exec::FdLogSink log(1);
-  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
+  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r) {
     // The reports still say what was planned and why nothing of it ran.
     BuildOutcome outcome{
-        BuildOutcome::Verdict::kRefused, report::to_text(r.front()), r.front(), {}, {}};
+        BuildOutcome::Verdict::kRefused, report::to_text(r.error()), r.error(), {}, {}};
     publish_build_reports(*scratch, plan, outcome, log, &attestation());
-    return refused_all(r);
+    return refused_all(r.refusals());
   }
 
   GitWorktreeGuard guard(kWorkspace);
