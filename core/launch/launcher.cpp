@@ -29,6 +29,7 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
+#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::launch {
 namespace {
@@ -163,21 +164,25 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   // Local actions are read from the same worktree, link by link, as hostile input.
   const plan::WorktreeFiles files(kWorkspace);
-  auto planned = plan::plan_file(
-      workflow_path,
-      {assignment->workflow, assignment->job, assignment->base, assignment->matrix_choice,
-       assignment->pinned_only, &files, assignment->event_facts, assignment->same_repository},
-      *loaded);
-  if (!planned.plan) {
+  const plan::PlanRequest request{assignment->workflow,    assignment->job,
+                                  assignment->base,        assignment->matrix_choice,
+                                  assignment->pinned_only, &files,
+                                  assignment->event_facts, assignment->same_repository};
+  // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
+  auto text = yaml::read_bounded(workflow_path, assignment->workflow);
+  auto planned =
+      text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
+  if (!planned) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.
-    for (const auto& r : planned.plan.refusals()) {
-      exec::write_all(1, "reviewer: refused: " +
-                             report::to_text(r, assignment->workflow, planned.source) + "\n");
+    const std::string_view source = text ? std::string_view(*text) : std::string_view();
+    for (const auto& r : planned.refusals()) {
+      exec::write_all(
+          1, "reviewer: refused: " + report::to_text(r, assignment->workflow, source) + "\n");
     }
-    return refused(planned.plan.error());
+    return refused(planned.error());
   }
-  const plan::Plan& plan = *planned.plan;
+  const plan::Plan& plan = *planned;
 
   // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
   // memory and message queues (podman mounts both; the run model too) and its System V IPC
