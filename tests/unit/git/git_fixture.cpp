@@ -81,10 +81,6 @@ bool exists(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0;
 }
 
-report::Refusals refusals_of(const util::Status& s) {
-  return s ? report::Refusals{} : s.refusals();
-}
-
 std::set<std::string> rules_of(const report::Refusals& refusals) {
   std::set<std::string> out;
   for (const auto& r : refusals) {

@@ -10,6 +10,7 @@
 
 #include "core/git/guards.h"
 #include "core/report/refusal.h"
+#include "tests/support/refusals_of.h"
 
 namespace reviewer::git::testing {
 
@@ -35,8 +36,7 @@ std::string sh_output(const std::string& cwd, const std::string& script, const s
 void write_file(const std::string& path, const std::string& content);
 bool exists(const std::string& path);
 
-// The refusals of `s`, none when it is ok: what the tests assert on.
-report::Refusals refusals_of(const util::Status& s);
+using test_support::refusals_of;
 std::set<std::string> rules_of(const report::Refusals& refusals);
 std::string describe(const report::Refusals& refusals);
 
