@@ -56,7 +56,8 @@ int run(const GuardOptions& o) {
     const util::Refusal& e = baseline.error();
     refusals.push_back({e.rule, e.message, util::SourceLocation{o.dir, 0, 0}});
   } else {
-    refusals = git::check_before_job(o.dir, home.path(), *baseline, o.fetch_depth);
+    util::append_refusals(refusals,
+                          git::check_before_job(o.dir, home.path(), *baseline, o.fetch_depth));
   }
   if (o.format == "json") {
     const nlohmann::json j{{"worktree", o.dir},

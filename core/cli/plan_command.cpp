@@ -10,6 +10,7 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
+#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::cli {
 namespace {
@@ -123,27 +124,28 @@ int run(const PlanOptions& o) {
     event = std::move(*facts);
   }
   const plan::WorktreeFiles files(o.repository.empty() ? repository_of(o.workflow) : o.repository);
-  auto result = plan::plan_file(o.workflow,
-                                {o.workflow, o.job, o.base, *choice, o.pinned_only, &files,
-                                 std::move(event), o.same_repository},
-                                *loaded);
-  // The excerpts under each refusal come from the same bytes the planner read.
-  const std::string& source = result.source;
-  const report::Refusals refusals = result.plan ? report::Refusals{} : result.plan.refusals();
+  // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
+  auto text = yaml::read_bounded(o.workflow, o.workflow);
+  const plan::PlanRequest request{o.workflow,    o.job,  o.base,           *choice,
+                                  o.pinned_only, &files, std::move(event), o.same_repository};
+  auto result =
+      text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
+  const std::string_view source = text ? std::string_view(*text) : std::string_view();
+  const report::Refusals refusals = result ? report::Refusals{} : result.refusals();
   if (o.format == "json") {
-    nlohmann::json j = result.plan ? nlohmann::json{{"plan", plan::to_json(*result.plan)}}
-                                   : nlohmann::json{{"refusals", report::to_json(refusals)}};
+    nlohmann::json j = result ? nlohmann::json{{"plan", plan::to_json(*result)}}
+                              : nlohmann::json{{"refusals", report::to_json(refusals)}};
     std::cout << j.dump(2) << "\n";
   } else if (o.format == "sarif") {
     std::cout << report::to_sarif(refusals, REVIEWER_VERSION, o.workflow, source).dump(2) << "\n";
-  } else if (result.plan) {
-    print_text(*result.plan);
+  } else if (result) {
+    print_text(*result);
   } else {
     for (const auto& r : refusals) {
       std::cout << report::to_text(r, o.workflow, source) << "\n";
     }
   }
-  return report::to_int(result.plan ? report::ExitCode::kOk : report::ExitCode::kRefused);
+  return report::to_int(result ? report::ExitCode::kOk : report::ExitCode::kRefused);
 }
 
 }  // namespace

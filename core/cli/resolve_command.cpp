@@ -73,10 +73,10 @@ int run_resolve(const ResolveArgs& args) {
     const plan::WorktreeFiles files(args.dir);
     auto planned = plan::plan_file(
         args.workflow, {args.workflow, args.job, args.base, *choice, false, &files}, *loaded);
-    if (!planned.plan) {
-      return print_refusals(planned.plan.refusals(), args.format);
+    if (!planned) {
+      return print_refusals(planned.refusals(), args.format);
     }
-    for (const auto& p : planned.plan->pins) {
+    for (const auto& p : planned->pins) {
       pins.push_back({p.runtime, p.version, p.location});
     }
   }

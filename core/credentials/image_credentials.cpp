@@ -106,7 +106,7 @@ ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments) {
   return roots;
 }
 
-report::Refusals find_image_credentials(char** process_env) {
+util::Status find_image_credentials(char** process_env) {
   std::vector<ScanEnvironment> envs(2);
   envs[0].whose = "the launcher";
   envs[0].vars = util::environ_map(process_env);
@@ -115,7 +115,7 @@ report::Refusals find_image_credentials(char** process_env) {
           util::read_regular_file(AT_FDCWD, "/proc/1/environ", {kScanMaxFileBytes, true})) {
     envs[1].vars = util::parse_environ(*block);
   }
-  return scan_for_credentials(image_scan_roots(envs), envs).findings;
+  return util::status_of(scan_for_credentials(image_scan_roots(envs), envs).findings);
 }
 
 }  // namespace reviewer::credentials

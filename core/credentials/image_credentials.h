@@ -6,6 +6,7 @@
 
 #include "core/credentials/credential_scan.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::credentials {
 
@@ -24,7 +25,7 @@ bool is_system_tree(std::string_view dir);
 ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments);
 
 // What `reviewer-launch --self-check` runs: scan_for_credentials over image_scan_roots with the
-// launcher's environment (`process_env`) and PID 1's (/proc/1/environ).
-report::Refusals find_image_credentials(char** process_env);
+// launcher's environment (`process_env`) and PID 1's (/proc/1/environ): ok when it finds none.
+util::Status find_image_credentials(char** process_env);
 
 }  // namespace reviewer::credentials

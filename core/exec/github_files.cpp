@@ -77,12 +77,14 @@ void parse_key_values(const std::string& text, const std::string& variable, bool
 
 }  // namespace
 
-GithubFileUpdates parse_github_files(const std::string& env_text, const std::string& path_text,
-                                     const std::string& step_label,
-                                     const std::string& output_text) {
+util::Result<GithubFileUpdates> parse_github_files(const std::string& env_text,
+                                                   const std::string& path_text,
+                                                   const std::string& step_label,
+                                                   const std::string& output_text) {
   GithubFileUpdates out;
+  report::Refusals refusals;
   Refuse refuse = [&](const std::string& rule, const std::string& message) {
-    out.refusals.push_back({rule, step_label + ": " + message, std::nullopt});
+    refusals.push_back({rule, step_label + ": " + message, std::nullopt});
   };
   parse_key_values(env_text, "GITHUB_ENV", true, out.env, refuse);
   parse_key_values(output_text, "GITHUB_OUTPUT", false, out.output, refuse);
@@ -100,10 +102,8 @@ GithubFileUpdates parse_github_files(const std::string& env_text, const std::str
     }
     out.path.push_back(line);
   }
-  if (!out.refusals.empty()) {
-    out.env.clear();
-    out.path.clear();
-    out.output.clear();
+  if (!refusals.empty()) {
+    return refusals;
   }
   return out;
 }

@@ -65,7 +65,7 @@ class Lexer {
     while (at_ < s_.size()) {
       start_ = at_;
       const char c = s_[at_++];
-      std::optional<util::Refusal> error;
+      util::Status error = util::ok_status();
       switch (c) {
         case '(':
           add(TokenType::kLeftParen);
@@ -98,7 +98,7 @@ class Lexer {
           add(match('=') ? TokenType::kBangEqual : TokenType::kBang);
           break;
         case '=':
-          error = match('=') ? (add(TokenType::kEqualEqual), std::nullopt) : identifier();
+          error = match('=') ? (add(TokenType::kEqualEqual), util::ok_status()) : identifier();
           break;
         case '<':
           add(match('=') ? TokenType::kLessEqual : TokenType::kLess);
@@ -107,10 +107,10 @@ class Lexer {
           add(match('=') ? TokenType::kGreaterEqual : TokenType::kGreater);
           break;
         case '&':
-          error = match('&') ? (add(TokenType::kAnd), std::nullopt) : identifier();
+          error = match('&') ? (add(TokenType::kAnd), util::ok_status()) : identifier();
           break;
         case '|':
-          error = match('|') ? (add(TokenType::kOr), std::nullopt) : identifier();
+          error = match('|') ? (add(TokenType::kOr), util::ok_status()) : identifier();
           break;
         case '*':
           add(TokenType::kStar);
@@ -127,8 +127,8 @@ class Lexer {
           error = (c >= '0' && c <= '9') ? number() : identifier();
           break;
       }
-      if (error) {
-        return *error;
+      if (!error) {
+        return error.refusals();
       }
     }
     start_ = at_;
@@ -166,7 +166,7 @@ class Lexer {
     return tokens_.back();
   }
 
-  std::optional<util::Refusal> number() {
+  util::Status number() {
     while (at_ < s_.size() && (!is_boundary(s_, at_) || s_[at_] == '.')) {
       ++at_;
     }
@@ -176,10 +176,10 @@ class Lexer {
       return unexpected(lexeme);
     }
     add(TokenType::kNumber).number = value;
-    return std::nullopt;
+    return util::ok_status();
   }
 
-  std::optional<util::Refusal> string() {
+  util::Status string() {
     while (at_ < s_.size() && (s_[at_] != '\'' || (at_ + 1 < s_.size() && s_[at_ + 1] == '\''))) {
       if (s_[at_] == '\'') {
         ++at_;  // the first of an escaped ''
@@ -201,10 +201,10 @@ class Lexer {
       }
     }
     add(TokenType::kString).text = std::move(value);
-    return std::nullopt;
+    return util::ok_status();
   }
 
-  std::optional<util::Refusal> identifier() {
+  util::Status identifier() {
     while (at_ < s_.size() && !is_boundary(s_, at_)) {
       ++at_;
     }
@@ -230,7 +230,7 @@ class Lexer {
       return unexpected(lexeme);
     }
     add(type).number = value;
-    return std::nullopt;
+    return util::ok_status();
   }
 
   std::string_view s_;

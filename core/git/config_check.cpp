@@ -93,15 +93,14 @@ void check_entries(git_config* cfg, const std::string& worktree, const std::stri
 
 }  // namespace
 
-report::Refusals check_config(git_repository* repo, const std::string& worktree,
-                              const std::string& home) {
-  report::Refusals out;
+util::Status check_config(git_repository* repo, const std::string& worktree,
+                          const std::string& home) {
   git_config* raw = nullptr;
   if (git_repository_config_snapshot(&raw, repo) != 0) {
     const util::Refusal e = last_error(kRuleConfigKey, "cannot read the git configuration");
-    out.push_back({e.rule, e.message, std::nullopt});
-    return out;
+    return util::refusal(e.rule, e.message);
   }
+  report::Refusals out;
   ConfigPtr snapshot(raw);
   check_entries(snapshot.get(), worktree, home, nullptr, out);
 
@@ -125,7 +124,7 @@ report::Refusals check_config(git_repository* repo, const std::string& worktree,
       }
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git::detail

@@ -6,6 +6,7 @@
 
 #include "core/git/repository.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::git::detail {
 
@@ -13,7 +14,7 @@ namespace reviewer::git::detail {
 // and whatever those include), plus `$GIT_DIR/config.worktree`, checked against the clone
 // allowlist. One `git-config-key` refusal per offending key, naming the key and the level/file;
 // values are never quoted. `home` is only used to name the global and XDG files.
-report::Refusals check_config(git_repository* repo, const std::string& worktree,
-                              const std::string& home);
+util::Status check_config(git_repository* repo, const std::string& worktree,
+                          const std::string& home);
 
 }  // namespace reviewer::git::detail

@@ -172,7 +172,7 @@ GitDirPin pin_git_dir(const std::string& worktree) {
   return walk_git_dir(worktree, special);
 }
 
-report::Refusals check_git_dir(const std::string& worktree, const GitDirPin& pin) {
+util::Status check_git_dir(const std::string& worktree, const GitDirPin& pin) {
   report::Refusals out;
   std::string special;
   const GitDirPin now = walk_git_dir(worktree, special);
@@ -212,14 +212,14 @@ report::Refusals check_git_dir(const std::string& worktree, const GitDirPin& pin
                        "holds packs",
                    util::SourceLocation{".git"}});
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
-report::Refusals check_git_objects(const std::string& worktree, const GitDirPin& pin) {
+util::Status check_git_objects(const std::string& worktree, const GitDirPin& pin) {
   report::Refusals out;
   std::string special;
   new_paths(walk_git_dir(worktree, special), pin, true, out);
-  return out;
+  return util::status_of(std::move(out));
 }
 
 std::string special_file(const std::string& worktree) {

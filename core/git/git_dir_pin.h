@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::git::detail {
 
@@ -36,14 +37,14 @@ GitDirPin pin_git_dir(const std::string& worktree);
 // refs/replace/). A new file deep inside (`logs/x`, a loose object, `refs/stash`) is state one
 // job hands the next; on GitHub the next job gets a fresh clone. A directory that cannot be
 // listed, or a git directory larger than the walk takes, is refused too.
-report::Refusals check_git_dir(const std::string& worktree, const GitDirPin& pin);
+util::Status check_git_dir(const std::string& worktree, const GitDirPin& pin);
 
 // `git-dir-changed` for each new path under objects/ (a loose object, a pack) since `pin`. An
 // object nothing refers to still hands state to the next job, which can list objects/. Every
 // change that refers to new objects (HEAD, a ref, a replace ref, the index) has its own rule and
 // is reported by it; callers ask for this only when nothing else was refused, so the report
 // names the cause rather than its objects.
-report::Refusals check_git_objects(const std::string& worktree, const GitDirPin& pin);
+util::Status check_git_objects(const std::string& worktree, const GitDirPin& pin);
 
 // The path (".git/info/attributes") of a FIFO, socket or device anywhere below the git
 // directory, or empty: libgit2 would block on or misread it, so no guard lets it open the

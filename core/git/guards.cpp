@@ -33,10 +33,6 @@ std::int64_t coarse_now_ns() {
   return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
 }
 
-void append(report::Refusals& out, report::Refusals more) {
-  out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
-}
-
 struct HeadState {
   std::string oid;
   std::string ref;
@@ -97,8 +93,8 @@ util::Result<Remotes> read_remotes(git_repository* repo) {
   return r;
 }
 
-report::Refusals compare_remotes(const Remotes& now, const Baseline& baseline,
-                                 const std::string& config_file) {
+util::Status compare_remotes(const Remotes& now, const Baseline& baseline,
+                             const std::string& config_file) {
   report::Refusals out;
   std::set<std::string> names;
   for (const auto& [n, v] : now.urls) {
@@ -135,10 +131,10 @@ report::Refusals compare_remotes(const Remotes& now, const Baseline& baseline,
            where});
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
-report::Refusals check_hooks_of(git_repository* repo, const std::string& worktree) {
+util::Status check_hooks_of(git_repository* repo, const std::string& worktree) {
   std::set<std::string> dirs{git_dir_of(worktree) + "/hooks"};
   detail::GitBuf item;
   if (git_repository_item_path(item.get(), repo, GIT_REPOSITORY_ITEM_HOOKS) == 0) {
@@ -150,12 +146,12 @@ report::Refusals check_hooks_of(git_repository* repo, const std::string& worktre
   }
   report::Refusals out;
   for (const auto& d : dirs) {
-    append(out, check_hooks(d));
+    util::append_refusals(out, check_hooks(d));
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
-report::Refusals status_refusals(git_repository* repo, const detail::WorktreeStatus& st) {
+util::Status status_refusals(git_repository* repo, const detail::WorktreeStatus& st) {
   report::Refusals out;
   const std::string rule(kRuleCleanClone);
   const size_t total = st.changed.size() + st.created.size();
@@ -190,12 +186,12 @@ report::Refusals status_refusals(git_repository* repo, const detail::WorktreeSta
                                                         "clone",
                    std::nullopt});
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 // Index flags, status, HEAD and remotes of an opened repository.
-report::Refusals clean_clone_of(git_repository* repo, const std::string& worktree,
-                                const Baseline& baseline) {
+util::Status clean_clone_of(git_repository* repo, const std::string& worktree,
+                            const Baseline& baseline) {
   report::Refusals out;
   const std::string git_dir = git_dir_of(worktree);
   git_index* index_raw = nullptr;
@@ -203,15 +199,15 @@ report::Refusals clean_clone_of(git_repository* repo, const std::string& worktre
     out.push_back(detail::last_error(kRuleRepository, "cannot read the index"));
   } else {
     detail::IndexPtr index(index_raw);
-    append(out, detail::check_index_flags(index.get()));
+    util::append_refusals(out, detail::check_index_flags(index.get()));
     auto st = detail::worktree_status(repo, index.get(), worktree, baseline.pinned_at_ns);
     if (!st) {
       out.push_back(st.error());
     } else {
-      append(out, status_refusals(repo, *st));
+      util::append_refusals(out, status_refusals(repo, *st));
     }
-    append(out,
-           detail::compare_xattrs(detail::tracked_xattrs(index.get(), worktree), baseline.xattrs));
+    util::append_refusals(out, detail::compare_xattrs(detail::tracked_xattrs(index.get(), worktree),
+                                                      baseline.xattrs));
   }
   auto head = read_head(repo);
   if (!head) {
@@ -229,9 +225,9 @@ report::Refusals clean_clone_of(git_repository* repo, const std::string& worktre
   if (!remotes) {
     out.push_back(remotes.error());
   } else {
-    append(out, compare_remotes(*remotes, baseline, git_dir + "/config"));
+    util::append_refusals(out, compare_remotes(*remotes, baseline, git_dir + "/config"));
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace
@@ -255,7 +251,8 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
   }
   b.remote_urls = std::move(remotes->urls);
   b.remote_fetch = std::move(remotes->fetch);
-  b.lockfile_sha256 = scan_worktree_shape(worktree, true).lockfile_sha256;
+  // Only the hashes are pinned here: what the shape refuses is check_before_job's to report.
+  static_cast<void>(scan_worktree_shape(worktree, &b.lockfile_sha256));
   b.git_dir = detail::pin_git_dir(worktree);
   git_index* index_raw = nullptr;
   if (git_repository_index(&index_raw, repo->get()) != 0) {
@@ -266,77 +263,79 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
   return b;
 }
 
-report::Refusals check_clean_clone(const std::string& worktree, const std::string& home,
-                                   const Baseline& baseline) {
-  report::Refusals out = check_redirects(worktree);
+util::Status check_clean_clone(const std::string& worktree, const std::string& home,
+                               const Baseline& baseline) {
+  report::Refusals out;
+  util::append_refusals(out, check_redirects(worktree));
   if (out.empty() && !detail::special_file(worktree).empty()) {
-    out = detail::check_git_dir(worktree, baseline.git_dir);
+    util::append_refusals(out, detail::check_git_dir(worktree, baseline.git_dir));
   }
   if (!out.empty()) {
     return out;
   }
   auto repo = detail::open_worktree(worktree, home);
   if (!repo) {
-    return {repo.error()};
+    return repo.error();
   }
-  out = detail::check_repository_shape(repo->get(), worktree);
-  if (!out.empty()) {
-    return out;
+  if (auto shape = detail::check_repository_shape(repo->get(), worktree); !shape) {
+    return shape;
   }
-  out = detail::check_git_dir(worktree, baseline.git_dir);
-  append(out, clean_clone_of(repo->get(), worktree, baseline));
+  util::append_refusals(out, detail::check_git_dir(worktree, baseline.git_dir));
+  util::append_refusals(out, clean_clone_of(repo->get(), worktree, baseline));
   if (out.empty()) {
-    out = detail::check_git_objects(worktree, baseline.git_dir);
+    return detail::check_git_objects(worktree, baseline.git_dir);
   }
   return out;
 }
 
-report::Refusals check_before_job(const std::string& worktree, const std::string& home,
-                                  const Baseline& baseline, int fetch_depth) {
+util::Status check_before_job(const std::string& worktree, const std::string& home,
+                              const Baseline& baseline, int fetch_depth) {
   // Everything below would read another repository's configuration, refs or objects, so
   // libgit2 is not even asked to open a redirected one.
-  report::Refusals out = check_redirects(worktree);
+  report::Refusals out;
+  util::append_refusals(out, check_redirects(worktree));
   // libgit2 would block on a FIFO planted where it reads (info/attributes, say): those are
   // reported before it opens anything.
   if (out.empty() && !detail::special_file(worktree).empty()) {
-    out = detail::check_git_dir(worktree, baseline.git_dir);
+    util::append_refusals(out, detail::check_git_dir(worktree, baseline.git_dir));
   }
   if (!out.empty()) {
-    append(out, scan_worktree_shape(worktree, false).refusals);
+    util::append_refusals(out, scan_worktree_shape(worktree));
     return out;
   }
   auto repo_result = detail::open_worktree(worktree, home);
   if (!repo_result) {
     out.push_back(repo_result.error());
-    append(out, scan_worktree_shape(worktree, false).refusals);
+    util::append_refusals(out, scan_worktree_shape(worktree));
     return out;
   }
   git_repository* repo = repo_result->get();
-  append(out, detail::check_git_dir(worktree, baseline.git_dir));
-  append(out, detail::check_config(repo, worktree, home));
-  report::Refusals shape = detail::check_repository_shape(repo, worktree);
-  const bool redirected = !shape.empty();
-  append(out, std::move(shape));
-  append(out, check_hooks_of(repo, worktree));
+  util::append_refusals(out, detail::check_git_dir(worktree, baseline.git_dir));
+  util::append_refusals(out, detail::check_config(repo, worktree, home));
+  const util::Status shape = detail::check_repository_shape(repo, worktree);
+  const bool redirected = !shape;
+  util::append_refusals(out, shape);
+  util::append_refusals(out, check_hooks_of(repo, worktree));
   // A redirected work tree is not the one to compare; everything else still reports.
   if (!redirected) {
-    append(out, clean_clone_of(repo, worktree, baseline));
+    util::append_refusals(out, clean_clone_of(repo, worktree, baseline));
   }
-  append(out, detail::check_history_shape(repo, worktree, fetch_depth));
-  append(out, scan_worktree_shape(worktree, false).refusals);
+  util::append_refusals(out, detail::check_history_shape(repo, worktree, fetch_depth));
+  util::append_refusals(out, scan_worktree_shape(worktree));
   if (out.empty()) {
-    out = detail::check_git_objects(worktree, baseline.git_dir);
+    return detail::check_git_objects(worktree, baseline.git_dir);
   }
   return out;
 }
 
-report::Refusals check_after_job(const std::string& worktree, const Baseline& baseline) {
-  ShapeScan scan = scan_worktree_shape(worktree, true);
-  report::Refusals out = std::move(scan.refusals);
+util::Status check_after_job(const std::string& worktree, const Baseline& baseline) {
+  std::map<std::string, std::string> now;
+  report::Refusals out;
+  util::append_refusals(out, scan_worktree_shape(worktree, &now));
   const std::string rule(kRuleLockfileChanged);
   for (const auto& [path, digest] : baseline.lockfile_sha256) {
-    auto it = scan.lockfile_sha256.find(path);
-    if (it == scan.lockfile_sha256.end()) {
+    auto it = now.find(path);
+    if (it == now.end()) {
       out.push_back({rule, "lockfile '" + path + "' was removed by the job",
                      util::SourceLocation{path, 0, 0}});
     } else if (it->second != digest) {
@@ -349,7 +348,7 @@ report::Refusals check_after_job(const std::string& worktree, const Baseline& ba
   // A lockfile the job created is untracked (the baseline holds every lockfile of the clean
   // clone), so the sweep before the next job removes it and that job installs what CI's fresh
   // checkout would: as on CI, where `npm install` without a lock writes one and nothing follows.
-  return out;
+  return util::status_of(std::move(out));
 }
 
 util::Result<HistoryShape> history_shape(const std::string& worktree) {

@@ -47,20 +47,20 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
 // only these and the worktree shape are reported: nothing else would describe the clone), the
 // configuration baseline (with the job's fresh `home`), hooks, index flags, clean-clone status,
 // HEAD and remotes against `baseline`, history shape for `fetch_depth` (1 or 0) and worktree
-// shape. Empty when the worktree may be built.
-report::Refusals check_before_job(const std::string& worktree, const std::string& home,
-                                  const Baseline& baseline, int fetch_depth);
+// shape. Ok when the worktree may be built.
+util::Status check_before_job(const std::string& worktree, const std::string& home,
+                              const Baseline& baseline, int fetch_depth);
 
 // The clean-clone part of check_before_job alone: redirects (which stop it), index flags,
 // status (untracked, ignored, modified paths), HEAD and remotes against `baseline`. What the
 // benchmark times.
-report::Refusals check_clean_clone(const std::string& worktree, const std::string& home,
-                                   const Baseline& baseline);
+util::Status check_clean_clone(const std::string& worktree, const std::string& home,
+                               const Baseline& baseline);
 
 // After a job: symlinked lockfiles and directories, and lockfile content changes against
 // `baseline` (changed or deleted lockfiles; hashed without following links). A lockfile the job
 // created is not one: it is untracked, and remove_created_paths removes it before the next job.
-report::Refusals check_after_job(const std::string& worktree, const Baseline& baseline);
+util::Status check_after_job(const std::string& worktree, const Baseline& baseline);
 
 // Removes untracked and ignored paths (everything on disk the index does not track, `.git`
 // aside). Never follows links, never touches tracked files; fails when the index cannot be read

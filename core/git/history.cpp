@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <cstring>
 #include <iterator>
-#include <optional>
 #include <set>
 #include <vector>
 
@@ -68,7 +67,7 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
 // see other parents than the walk below counts. Any entry counts, a symlink too. An `info` that
 // is absent, a file or a symlink gives git no grafts through a real directory; a symlink to a
 // directory is refused by the worktree shape scan.
-std::optional<report::Refusal> grafts_refusal(const std::string& worktree) {
+util::Status check_grafts(const std::string& worktree) {
   const std::string git_dir = git_dir_of(worktree);
   const std::string path = git_dir + "/info/grafts";
   const auto refusal = [&](const std::string& what) {
@@ -80,7 +79,7 @@ std::optional<report::Refusal> grafts_refusal(const std::string& worktree) {
       git_fd.valid() ? util::open_directory(git_fd.get(), "info") : util::UniqueFd();
   if (!info_fd.valid()) {
     if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) {
-      return std::nullopt;
+      return util::ok_status();
     }
     return refusal(std::string("cannot be inspected without following links: ") +
                    std::strerror(errno));
@@ -93,7 +92,7 @@ std::optional<report::Refusal> grafts_refusal(const std::string& worktree) {
     return refusal(std::string("cannot be inspected without following links: ") +
                    std::strerror(errno));
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 std::string plural(std::int64_t n, const char* one, const char* many) {
@@ -157,30 +156,26 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
   return shape;
 }
 
-report::Refusals check_history_shape(git_repository* repo, const std::string& worktree,
-                                     int fetch_depth) {
+util::Status check_history_shape(git_repository* repo, const std::string& worktree,
+                                 int fetch_depth) {
   report::Refusals out;
   const std::string rule(kRuleHistoryShape);
   const util::SourceLocation where{git_dir_of(worktree), 0, 0};
-  if (auto grafts = grafts_refusal(worktree)) {
-    out.push_back(std::move(*grafts));
-  }
+  util::append_refusals(out, check_grafts(worktree));
   // git applies replace refs in every walk and object read; libgit2 1.5 never does.
-  report::Refusals replaced = check_replace_refs(repo, worktree);
-  out.insert(out.end(), std::make_move_iterator(replaced.begin()),
-             std::make_move_iterator(replaced.end()));
+  util::append_refusals(out, check_replace_refs(repo, worktree));
   if (fetch_depth != 0 && fetch_depth != 1) {
     out.push_back({rule,
                    "fetch-depth " + std::to_string(fetch_depth) +
                        " cannot be checked; accepted: 1 (default) or 0",
                    where});
-    return out;
+    return util::status_of(std::move(out));
   }
   // Depth 1 needs to know only whether there is a second commit.
   auto shape = read_history_shape(repo, worktree, fetch_depth == 1 ? 2 : 1);
   if (!shape) {
     out.push_back({rule, shape.error().message, where});
-    return out;
+    return util::status_of(std::move(out));
   }
   if (fetch_depth == 1) {
     if (!shape->shallow) {
@@ -203,7 +198,7 @@ report::Refusals check_history_shape(git_repository* repo, const std::string& wo
   } else if (shape->shallow) {
     out.push_back({rule, "the history is shallow; fetch-depth 0 wants the full history", where});
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git::detail

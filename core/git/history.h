@@ -21,7 +21,7 @@ util::Result<HistoryShape> read_history_shape(git_repository* repo, const std::s
 // depth 0 a full (not shallow) history; any other depth is refused. At any depth, a
 // `$GIT_DIR/info/grafts` entry and every ref under `refs/replace/` are refused (git would rewrite
 // parents or objects by them; see check_replace_refs).
-report::Refusals check_history_shape(git_repository* repo, const std::string& worktree,
-                                     int fetch_depth);
+util::Status check_history_shape(git_repository* repo, const std::string& worktree,
+                                 int fetch_depth);
 
 }  // namespace reviewer::git::detail

@@ -24,29 +24,24 @@ report::Refusal hook_refusal(const std::string& path, const std::string& what) {
 
 }  // namespace
 
-report::Refusals check_hooks(const std::string& hooks_dir) {
-  report::Refusals out;
+util::Status check_hooks(const std::string& hooks_dir) {
   struct stat st {};
   if (::lstat(hooks_dir.c_str(), &st) != 0) {
     if (errno == ENOENT) {
-      return out;
+      return util::ok_status();
     }
-    out.push_back(hook_refusal(
-        hooks_dir, std::string("cannot inspect the hooks directory: ") + std::strerror(errno)));
-    return out;
+    return hook_refusal(hooks_dir,
+                        std::string("cannot inspect the hooks directory: ") + std::strerror(errno));
   }
   if (!S_ISDIR(st.st_mode)) {
-    out.push_back(hook_refusal(hooks_dir, S_ISLNK(st.st_mode)
-                                              ? "the hooks directory is a symlink"
-                                              : "the hooks directory is not a directory"));
-    return out;
+    return hook_refusal(hooks_dir, S_ISLNK(st.st_mode) ? "the hooks directory is a symlink"
+                                                       : "the hooks directory is not a directory");
   }
   util::UniqueFd fd(::open(hooks_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   DIR* dir = fd.valid() ? ::fdopendir(fd.get()) : nullptr;
   if (dir == nullptr) {
-    out.push_back(hook_refusal(
-        hooks_dir, std::string("cannot list the hooks directory: ") + std::strerror(errno)));
-    return out;
+    return hook_refusal(hooks_dir,
+                        std::string("cannot list the hooks directory: ") + std::strerror(errno));
   }
   const int dir_fd = fd.release();
   std::vector<std::string> names;
@@ -58,6 +53,7 @@ report::Refusals check_hooks(const std::string& hooks_dir) {
     names.emplace_back(name);
   }
   std::sort(names.begin(), names.end());
+  report::Refusals out;
   for (const auto& name : names) {
     const std::string path = hooks_dir + "/" + name;
     struct stat es {};
@@ -74,7 +70,7 @@ report::Refusals check_hooks(const std::string& hooks_dir) {
     }
   }
   ::closedir(dir);
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::git {
 
@@ -10,6 +11,6 @@ namespace reviewer::git {
 // directory holding only regular files named `*.sample` (what a clone copies from the
 // template). A symlinked hooks directory, a subdirectory, a symlink or any other name is
 // refused, one refusal per entry. Never follows links.
-report::Refusals check_hooks(const std::string& hooks_dir);
+util::Status check_hooks(const std::string& hooks_dir);
 
 }  // namespace reviewer::git

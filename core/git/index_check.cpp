@@ -4,7 +4,7 @@
 
 namespace reviewer::git::detail {
 
-report::Refusals check_index_flags(git_index* index) {
+util::Status check_index_flags(git_index* index) {
   report::Refusals out;
   const size_t n = git_index_entrycount(index);
   for (size_t i = 0; i < n; ++i) {
@@ -28,7 +28,7 @@ report::Refusals check_index_flags(git_index* index) {
                      util::SourceLocation{path, 0, 0}});
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git::detail

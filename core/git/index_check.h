@@ -4,11 +4,12 @@
 
 #include "core/git/git_handles.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::git::detail {
 
 // One `git-index-flags` refusal per index entry carrying the assume-unchanged (VALID) bit or the
 // skip-worktree extended bit: git status would not look at those worktree files.
-report::Refusals check_index_flags(git_index* index);
+util::Status check_index_flags(git_index* index);
 
 }  // namespace reviewer::git::detail

@@ -78,7 +78,7 @@ bool present(int dir_fd, const char* name, const std::string& path, report::Refu
 
 }  // namespace
 
-report::Refusals check_redirects(const std::string& worktree) {
+util::Status check_redirects(const std::string& worktree) {
   report::Refusals out;
   const std::string git_dir = detail::git_dir_of(worktree);
   util::UniqueFd git_fd = util::open_directory(AT_FDCWD, git_dir.c_str());
@@ -86,7 +86,7 @@ report::Refusals check_redirects(const std::string& worktree) {
     if (errno != ENOENT && errno != ELOOP && errno != ENOTDIR) {
       refuse_uninspectable(out, git_dir, errno);
     }
-    return out;
+    return util::status_of(std::move(out));
   }
 
   // git reads a commondir file in any git directory, libgit2 1.5 even without the `gitdir` file
@@ -101,12 +101,12 @@ report::Refusals check_redirects(const std::string& worktree) {
   const std::string objects = git_dir + "/objects";
   util::UniqueFd objects_fd = open_store_dir(git_fd.get(), "objects", objects, out);
   if (!objects_fd.valid()) {
-    return out;
+    return util::status_of(std::move(out));
   }
   const std::string info = objects + "/info";
   util::UniqueFd info_fd = open_store_dir(objects_fd.get(), "info", info, out);
   if (!info_fd.valid()) {
-    return out;
+    return util::status_of(std::move(out));
   }
   for (const Planted& p : kObjectsInfoRedirects) {
     const std::string path = info + "/" + p.name;
@@ -114,7 +114,7 @@ report::Refusals check_redirects(const std::string& worktree) {
       refuse(out, path, std::string(p.effect) + "; a clone's objects/info holds no alternates");
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::git {
 
@@ -13,6 +14,6 @@ namespace reviewer::git {
 // Looks only through openat/fstatat relative to the `.git` descriptor and never follows a link.
 // A `.git` that is missing or not a real directory yields nothing here: opening the repository
 // refuses it as `git-repository`.
-report::Refusals check_redirects(const std::string& worktree);
+util::Status check_redirects(const std::string& worktree);
 
 }  // namespace reviewer::git

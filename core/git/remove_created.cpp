@@ -53,9 +53,8 @@ util::Status remove_one(int root_fd, std::string rel) {
 util::Status remove_created_paths(const std::string& worktree) {
   // libgit2 must not open a repository that another one's files stand in for, nor one where it
   // would block on a FIFO; the pre-job checks then name what was planted.
-  if (auto redirects = check_redirects(worktree); !redirects.empty()) {
-    const auto& r = redirects.front();
-    return util::refusal(r.rule, r.message, r.location);
+  if (auto redirects = check_redirects(worktree); !redirects) {
+    return redirects.error();
   }
   if (const std::string special = detail::special_file(worktree); !special.empty()) {
     return util::refusal(std::string(kRuleGitDirChanged),

@@ -103,7 +103,7 @@ bool under_loose_entry(const std::string& name, const Found& loose) {
 
 }  // namespace
 
-report::Refusals check_replace_refs(git_repository* repo, const std::string& worktree) {
+util::Status check_replace_refs(git_repository* repo, const std::string& worktree) {
   report::Refusals out;
   const std::string rule(kRuleHistoryShape);
   const std::string git_dir = git_dir_of(worktree);
@@ -115,7 +115,7 @@ report::Refusals check_replace_refs(git_repository* repo, const std::string& wor
   if (git_reference_iterator_glob_new(&it_raw, repo, "refs/replace/*") != 0) {
     const util::Refusal e = last_error(kRuleHistoryShape, "cannot list replace refs");
     out.push_back({rule, e.message, util::SourceLocation{git_dir, 0, 0}});
-    return out;
+    return util::status_of(std::move(out));
   }
   ReferenceIteratorPtr it(it_raw);
   const char* name = nullptr;
@@ -146,7 +146,7 @@ report::Refusals check_replace_refs(git_repository* repo, const std::string& wor
                            "fetched; a clone has no refs under refs/replace/";
     out.push_back({rule, message, util::SourceLocation{file, 0, 0}});
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git::detail

@@ -6,6 +6,7 @@
 
 #include "core/git/git_handles.h"
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 namespace reviewer::git::detail {
 
@@ -15,6 +16,6 @@ namespace reviewer::git::detail {
 // counts (a symlink, bytes no reader can parse); packed ones, and any behind a symlinked
 // directory, through libgit2's reference iterator. A `refs/replace` that is not a real
 // directory is refused itself. An empty `refs/replace` directory is accepted.
-report::Refusals check_replace_refs(git_repository* repo, const std::string& worktree);
+util::Status check_replace_refs(git_repository* repo, const std::string& worktree);
 
 }  // namespace reviewer::git::detail

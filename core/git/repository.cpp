@@ -78,26 +78,25 @@ util::Result<RepositoryPtr> open_worktree(const std::string& worktree, const std
   return repo;
 }
 
-report::Refusals check_repository_shape(git_repository* repo, const std::string& worktree) {
-  report::Refusals out;
+util::Status check_repository_shape(git_repository* repo, const std::string& worktree) {
   const std::string git_dir = git_dir_of(worktree);
   if (git_repository_is_bare(repo)) {
-    out.push_back({std::string(kRuleRepository),
-                   "'" + git_dir + "' is a bare repository; expected a clone with a work tree",
-                   util::SourceLocation{git_dir, 0, 0}});
-    return out;
+    return util::refusal(
+        std::string(kRuleRepository),
+        "'" + git_dir + "' is a bare repository; expected a clone with a work tree",
+        util::SourceLocation{git_dir, 0, 0});
   }
   const char* workdir = git_repository_workdir(repo);
   struct stat want {};
   struct stat got {};
   if (workdir == nullptr || ::stat(worktree.c_str(), &want) != 0 || ::stat(workdir, &got) != 0 ||
       want.st_dev != got.st_dev || want.st_ino != got.st_ino) {
-    out.push_back({std::string(kRuleRepository),
-                   "the work tree of '" + git_dir + "' is not '" + worktree +
-                       "' (a core.worktree or gitdir redirect); expected the clone's own",
-                   util::SourceLocation{git_dir, 0, 0}});
+    return util::refusal(std::string(kRuleRepository),
+                         "the work tree of '" + git_dir + "' is not '" + worktree +
+                             "' (a core.worktree or gitdir redirect); expected the clone's own",
+                         util::SourceLocation{git_dir, 0, 0});
   }
-  return out;
+  return util::ok_status();
 }
 
 }  // namespace reviewer::git::detail

@@ -21,6 +21,6 @@ std::string git_dir_of(const std::string& worktree);
 
 // `git-repository` refusals when `repo` is bare or its work directory is not `worktree` (a
 // core.worktree or gitdir redirect).
-report::Refusals check_repository_shape(git_repository* repo, const std::string& worktree);
+util::Status check_repository_shape(git_repository* repo, const std::string& worktree);
 
 }  // namespace reviewer::git::detail

@@ -117,7 +117,7 @@ XattrPin tracked_xattrs(git_index* index, const std::string& worktree) {
   return out;
 }
 
-report::Refusals compare_xattrs(const XattrPin& now, const XattrPin& pin) {
+util::Status compare_xattrs(const XattrPin& now, const XattrPin& pin) {
   report::Refusals out;
   const std::string rule(kRuleTrackedXattr);
   static const std::map<std::string, std::string> kNone;
@@ -147,7 +147,7 @@ report::Refusals compare_xattrs(const XattrPin& now, const XattrPin& pin) {
       }
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::git::detail

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/report/refusal.h"
+#include "core/util/result.h"
 
 struct git_index;
 
@@ -22,6 +23,6 @@ XattrPin tracked_xattrs(git_index* index, const std::string& worktree);
 
 // `tracked-xattr` for each user extended attribute of a tracked path set, changed or removed
 // since `pin` (the first job's).
-report::Refusals compare_xattrs(const XattrPin& now, const XattrPin& pin);
+util::Status compare_xattrs(const XattrPin& now, const XattrPin& pin);
 
 }  // namespace reviewer::git::detail

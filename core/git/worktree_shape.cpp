@@ -10,6 +10,7 @@
 
 #include "core/git/lockfiles.h"
 #include "core/git/rules.h"
+#include "core/report/refusal.h"
 #include "core/util/sha256.h"
 #include "core/util/unique_fd.h"
 
@@ -20,24 +21,24 @@ constexpr int kMaxDepth = 256;
 
 class ShapeWalker {
  public:
-  ShapeWalker(std::string root, bool hash) : root_(std::move(root)), hash_(hash) {}
+  ShapeWalker(std::string root, std::map<std::string, std::string>* hashes)
+      : root_(std::move(root)), hashes_(hashes) {}
 
-  ShapeScan run() {
+  util::Status run() {
     util::UniqueFd fd(::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!fd.valid()) {
       refuse(
           kRuleWorktreeUnreadable, root_,
           std::string("cannot open the worktree without following links: ") + std::strerror(errno));
-      return std::move(out_);
+      return util::status_of(std::move(refusals_));
     }
     walk(std::move(fd), "", 0, false);
-    return std::move(out_);
+    return util::status_of(std::move(refusals_));
   }
 
  private:
   void refuse(std::string_view rule, const std::string& where, std::string message) {
-    out_.refusals.push_back(
-        {std::string(rule), std::move(message), util::SourceLocation{where, 0, 0}});
+    refusals_.push_back({std::string(rule), std::move(message), util::SourceLocation{where, 0, 0}});
   }
 
   void symlink_found(int dir_fd, const char* name, const std::string& rel) {
@@ -61,11 +62,11 @@ class ShapeWalker {
   void lockfile_found(int dir_fd, const char* name, const std::string& rel) {
     struct stat st {};
     if (::fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) {
-      out_.lockfile_sha256[rel] = "not-a-regular-file";
+      (*hashes_)[rel] = "not-a-regular-file";
       return;
     }
     auto digest = util::sha256_file(root_ + "/" + rel);
-    out_.lockfile_sha256[rel] = digest ? *digest : "unreadable";
+    (*hashes_)[rel] = digest ? *digest : "unreadable";
   }
 
   // `rel` is "" for the root or "a/b/" for a subdirectory.
@@ -110,7 +111,7 @@ class ShapeWalker {
         }
         const bool skip = skip_hash || (depth == 0 && name == ".git") || name == "node_modules";
         walk(std::move(sub), child + "/", depth + 1, skip);
-      } else if (hash_ && !skip_hash && is_lockfile_name(name)) {
+      } else if (hashes_ != nullptr && !skip_hash && is_lockfile_name(name)) {
         lockfile_found(dir_fd, e->d_name, child);
       }
     }
@@ -118,14 +119,15 @@ class ShapeWalker {
   }
 
   std::string root_;
-  bool hash_;
-  ShapeScan out_;
+  std::map<std::string, std::string>* hashes_;  // nullptr: not asked for
+  report::Refusals refusals_;
 };
 
 }  // namespace
 
-ShapeScan scan_worktree_shape(const std::string& worktree, bool hash_lockfiles) {
-  return ShapeWalker(worktree, hash_lockfiles).run();
+util::Status scan_worktree_shape(const std::string& worktree,
+                                 std::map<std::string, std::string>* lockfile_sha256) {
+  return ShapeWalker(worktree, lockfile_sha256).run();
 }
 
 }  // namespace reviewer::git

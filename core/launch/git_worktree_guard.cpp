@@ -15,14 +15,14 @@ util::Status GitWorktreeGuard::before_job(const std::string& home, int fetch_dep
     }
     baseline_ = std::move(*pinned);
   }
-  return util::status_of(git::check_before_job(worktree_, home, *baseline_, fetch_depth));
+  return git::check_before_job(worktree_, home, *baseline_, fetch_depth);
 }
 
 util::Status GitWorktreeGuard::after_job() {
   if (!baseline_) {
     return util::ok_status();
   }
-  return util::status_of(git::check_after_job(worktree_, *baseline_));
+  return git::check_after_job(worktree_, *baseline_);
 }
 
 std::optional<plugins::HistoryShape> GitWorktreeGuard::history_shape() {

@@ -4,7 +4,7 @@
 
 namespace reviewer::launch {
 
-report::Refusals check_runtime_checksums(const ImageInfo& image, const resolve::Matrix& matrix) {
+util::Status check_runtime_checksums(const ImageInfo& image, const resolve::Matrix& matrix) {
   report::Refusals out;
   for (const auto& [runtime, binary] : image.runtimes) {
     const auto tool = matrix.runtimes.find(runtime);
@@ -29,7 +29,7 @@ report::Refusals check_runtime_checksums(const ImageInfo& image, const resolve::
                      std::nullopt});
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::launch

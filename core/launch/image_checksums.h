@@ -3,6 +3,7 @@
 #include "core/launch/image_info.h"
 #include "core/report/refusal.h"
 #include "core/resolve/matrix.h"
+#include "core/util/result.h"
 
 namespace reviewer::launch {
 
@@ -11,6 +12,6 @@ namespace reviewer::launch {
 // version. A mismatch, an unreadable file or a version the table does not list is
 // runtime-checksum, naming the runtime, its path and both checksums. check_image_against_matrix
 // has already tied the versions to the matrix image; this ties the bytes.
-report::Refusals check_runtime_checksums(const ImageInfo& image, const resolve::Matrix& matrix);
+util::Status check_runtime_checksums(const ImageInfo& image, const resolve::Matrix& matrix);
 
 }  // namespace reviewer::launch

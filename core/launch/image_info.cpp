@@ -40,7 +40,7 @@ util::Result<ImageInfo> read_image_info(const std::string& file) {
   return info;
 }
 
-report::Refusals verify_runtimes(const ImageInfo& image) {
+util::Status verify_runtimes(const ImageInfo& image) {
   report::Refusals out;
   // The image's runtime directories come first: npm's entry point is a node script.
   std::string path;
@@ -64,7 +64,7 @@ report::Refusals verify_runtimes(const ImageInfo& image) {
                      std::nullopt});
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::launch

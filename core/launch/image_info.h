@@ -27,6 +27,6 @@ util::Result<ImageInfo> read_image_info(const std::string& file);
 // Runs every runtime at its fixed path with `--version` (PATH: the image's runtime directories,
 // then /usr/bin:/bin) and refuses runtime-mismatch when it does not print the version the image
 // claims (an impostor or a broken image).
-report::Refusals verify_runtimes(const ImageInfo& image);
+util::Status verify_runtimes(const ImageInfo& image);
 
 }  // namespace reviewer::launch

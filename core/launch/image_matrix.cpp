@@ -2,7 +2,7 @@
 
 namespace reviewer::launch {
 
-report::Refusals check_image_against_matrix(const ImageInfo& image, const resolve::Matrix& matrix) {
+util::Status check_image_against_matrix(const ImageInfo& image, const resolve::Matrix& matrix) {
   const resolve::Image* entry = nullptr;
   std::string names;
   for (const auto& candidate : matrix.images) {
@@ -12,10 +12,9 @@ report::Refusals check_image_against_matrix(const ImageInfo& image, const resolv
     }
   }
   if (entry == nullptr) {
-    return {
-        {"image-info-invalid",
-         "image.json: '" + image.name + "' is not an image of the matrix (images: " + names + ")",
-         std::nullopt}};
+    return util::refusal(
+        "image-info-invalid",
+        "image.json: '" + image.name + "' is not an image of the matrix (images: " + names + ")");
   }
   report::Refusals out;
   for (const auto& [runtime, version] : entry->runtimes) {
@@ -41,7 +40,7 @@ report::Refusals check_image_against_matrix(const ImageInfo& image, const resolv
                      std::nullopt});
     }
   }
-  return out;
+  return util::status_of(std::move(out));
 }
 
 }  // namespace reviewer::launch

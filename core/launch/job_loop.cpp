@@ -413,8 +413,8 @@ class JobLoop {
       }
       // The version files behind the step's pins are read again now, as the action reads them.
       std::vector<std::string> agreed;
-      if (auto changed = recheck_version_files(*step, state.runner.workspace, agreed)) {
-        host.fail(changed->rule, changed->message);
+      if (auto same = recheck_version_files(*step, state.runner.workspace, agreed); !same) {
+        host.fail(same.error().rule, same.error().message);
       } else {
         for (const auto& line : agreed) {
           host.log(line);

@@ -29,6 +29,7 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
+#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::launch {
 namespace {
@@ -135,20 +136,20 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   // The image's own description is not enough: its versions must be the matrix image's, or a
   // description naming one image while carrying another's runtimes would pass.
-  if (auto bad = check_image_against_matrix(*image, *matrix); !bad.empty()) {
-    return refused_all(bad);
+  if (auto bad = check_image_against_matrix(*image, *matrix); !bad) {
+    return refused_all(bad.refusals());
   }
-  if (auto bad = verify_runtimes(*image); !bad.empty()) {
-    return refused_all(bad);
+  if (auto bad = verify_runtimes(*image); !bad) {
+    return refused_all(bad.refusals());
   }
   if (*mode == Mode::kSelfCheck) {
     // The versions printed above could come from any binary; the bytes must be the table's.
-    if (auto bad = check_runtime_checksums(*image, *matrix); !bad.empty()) {
-      return refused_all(bad);
+    if (auto bad = check_runtime_checksums(*image, *matrix); !bad) {
+      return refused_all(bad.refusals());
     }
     // The image must hold no credential a review build could use (docs/threat-model.md).
-    if (auto found = credentials::find_image_credentials(caller_env); !found.empty()) {
-      return refused_all(found);
+    if (auto found = credentials::find_image_credentials(caller_env); !found) {
+      return refused_all(found.refusals());
     }
     return finish(report::ExitCode::kOk,
                   fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
@@ -157,27 +158,31 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
 
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
   // so not even the workflow file can be reached through a link out of it.
-  if (auto shape = git::scan_worktree_shape(kWorkspace, false); !shape.refusals.empty()) {
-    return refused_all(shape.refusals);
+  if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
+    return refused_all(shape.refusals());
   }
   const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   // Local actions are read from the same worktree, link by link, as hostile input.
   const plan::WorktreeFiles files(kWorkspace);
-  auto planned = plan::plan_file(
-      workflow_path,
-      {assignment->workflow, assignment->job, assignment->base, assignment->matrix_choice,
-       assignment->pinned_only, &files, assignment->event_facts, assignment->same_repository},
-      *loaded);
-  if (!planned.plan) {
+  const plan::PlanRequest request{assignment->workflow,    assignment->job,
+                                  assignment->base,        assignment->matrix_choice,
+                                  assignment->pinned_only, &files,
+                                  assignment->event_facts, assignment->same_repository};
+  // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
+  auto text = yaml::read_bounded(workflow_path, assignment->workflow);
+  auto planned =
+      text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
+  if (!planned) {
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.
-    for (const auto& r : planned.plan.refusals()) {
-      exec::write_all(1, "reviewer: refused: " +
-                             report::to_text(r, assignment->workflow, planned.source) + "\n");
+    const std::string_view source = text ? std::string_view(*text) : std::string_view();
+    for (const auto& r : planned.refusals()) {
+      exec::write_all(
+          1, "reviewer: refused: " + report::to_text(r, assignment->workflow, source) + "\n");
     }
-    return refused(planned.plan.error());
+    return refused(planned.error());
   }
-  const plan::Plan& plan = *planned.plan;
+  const plan::Plan& plan = *planned;
 
   // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
   // memory and message queues (podman mounts both; the run model too) and its System V IPC
@@ -187,12 +192,12 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
   exec::FdLogSink log(1);
-  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r.empty()) {
+  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r) {
     // The reports still say what was planned and why nothing of it ran.
     BuildOutcome outcome{
-        BuildOutcome::Verdict::kRefused, report::to_text(r.front()), r.front(), {}, {}};
+        BuildOutcome::Verdict::kRefused, report::to_text(r.error()), r.error(), {}, {}};
     publish_build_reports(*scratch, plan, outcome, log, &attestation());
-    return refused_all(r);
+    return refused_all(r.refusals());
   }
 
   GitWorktreeGuard guard(kWorkspace);

@@ -10,8 +10,8 @@ util::Result<resolve::Matrix> load_trusted_matrix() {
   return resolve::load_matrix(util::data_directory() + "/runtime-matrix.json");
 }
 
-report::Refusals check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
-                                          const ImageInfo& image, const resolve::Matrix& matrix) {
+util::Status check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
+                                      const ImageInfo& image, const resolve::Matrix& matrix) {
   std::vector<resolve::Pin> pins;
   for (const auto& p : plan.pins) {
     pins.push_back({p.runtime, p.version, p.location});
@@ -22,12 +22,12 @@ report::Refusals check_runtime_resolution(const std::string& worktree, const pla
   }
   const auto& resolution = *result;
   if (resolution.image != image.name) {
-    return {{"other-image",
-             "the declarations select image " + resolution.image + ", but this sandbox runs " +
-                 image.name + "; the host must create the sandbox from " + resolution.image,
-             std::nullopt}};
+    return util::refusal("other-image", "the declarations select image " + resolution.image +
+                                            ", but this sandbox runs " + image.name +
+                                            "; the host must create the sandbox from " +
+                                            resolution.image);
   }
-  return {};
+  return util::ok_status();
 }
 
 }  // namespace reviewer::launch

@@ -13,8 +13,8 @@ namespace reviewer::launch {
 // Resolves the worktree's Node/Bun declarations and the plan's pins against the trusted matrix
 // and refuses unless they select exactly this image (other-image naming both) or when they
 // select none, several or conflict (the resolver's rules).
-report::Refusals check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
-                                          const ImageInfo& image, const resolve::Matrix& matrix);
+util::Status check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
+                                      const ImageInfo& image, const resolve::Matrix& matrix);
 
 // Reads the trusted matrix from the data directory (`<data dir>/runtime-matrix.json`); its
 // errors (invalid-matrix) become a refusal.

@@ -260,15 +260,19 @@ int StepHost::run_script(const plugins::RunRequest& request) {
   auto updates = exec::parse_github_files(env_text ? *env_text : std::string(),
                                           path_text ? *path_text : std::string(), label(),
                                           output_text ? *output_text : std::string());
-  outputs_ = std::move(updates.output);
-  for (auto& r : updates.refusals) {
-    failures_.push_back(r);
-  }
-  for (auto& e : updates.env) {
-    job_.github_env.push_back(std::move(e));
-  }
-  for (auto& p : updates.path) {
-    job_.github_path.push_back(std::move(p));
+  if (!updates) {
+    outputs_.clear();
+    for (const auto& r : updates.refusals()) {
+      failures_.push_back(r);
+    }
+  } else {
+    outputs_ = std::move(updates->output);
+    for (auto& e : updates->env) {
+      job_.github_env.push_back(std::move(e));
+    }
+    for (auto& p : updates->path) {
+      job_.github_path.push_back(std::move(p));
+    }
   }
   if (!result_->started) {
     fail("spawn-failed", result_->spawn_error);

@@ -6,11 +6,10 @@
 
 namespace reviewer::launch {
 
-std::optional<report::Refusal> recheck_version_files(const plan::PlannedStep& step,
-                                                     const std::string& workspace,
-                                                     std::vector<std::string>& said) {
+util::Status recheck_version_files(const plan::PlannedStep& step, const std::string& workspace,
+                                   std::vector<std::string>& said) {
   if (step.version_files.empty()) {
-    return std::nullopt;
+    return util::ok_status();
   }
   const plan::WorktreeFiles files(workspace);
   const plan::RepositoryVersionFiles reader(files);
@@ -36,7 +35,7 @@ std::optional<report::Refusal> recheck_version_files(const plan::PlannedStep& st
     }
     said.push_back(name + " still gives " + util::quote(now->version, '"') + ", as planned");
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 }  // namespace reviewer::launch

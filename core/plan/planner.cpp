@@ -126,14 +126,13 @@ util::Result<Plan> plan_text(std::string_view text, const PlanRequest& request,
   return plan_workflow(*root, request, registry);
 }
 
-PlanResult plan_file(const std::string& path, const PlanRequest& request,
-                     const plugins::Registry& registry) {
+util::Result<Plan> plan_file(const std::string& path, const PlanRequest& request,
+                             const plugins::Registry& registry) {
   auto text = yaml::read_bounded(path, request.workflow_file);
   if (!text) {
-    return PlanResult{text.error(), {}};
+    return text.error();
   }
-  auto plan = plan_text(*text, request, registry);
-  return PlanResult{std::move(plan), std::move(*text)};
+  return plan_text(*text, request, registry);
 }
 
 }  // namespace reviewer::plan

@@ -33,14 +33,6 @@ struct PlanRequest {
   bool same_repository = false;
 };
 
-// What plan_file planned: the plan or every refusal, and the workflow text it read (empty when it
-// could not be read), so a caller can show each refusal's source line and caret from the very
-// bytes that were planned.
-struct PlanResult {
-  util::Result<Plan> plan;
-  std::string source;
-};
-
 // Plans `request.job` and the jobs it needs from an already bounded-loaded workflow, collecting
 // every refusal in one pass.
 util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& request,
@@ -51,8 +43,10 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
 util::Result<Plan> plan_text(std::string_view text, const PlanRequest& request,
                              const plugins::Registry& registry);
 
-// Reads `path` within the bounds (no symlink followed) and plans it.
-PlanResult plan_file(const std::string& path, const PlanRequest& request,
-                     const plugins::Registry& registry);
+// Reads `path` within the bounds (yaml::read_bounded: no symlink followed) and plans it. A caller
+// that shows each refusal's source line and caret reads the file itself with read_bounded and
+// calls plan_text, so the excerpts come from the very bytes that were planned.
+util::Result<Plan> plan_file(const std::string& path, const PlanRequest& request,
+                             const plugins::Registry& registry);
 
 }  // namespace reviewer::plan

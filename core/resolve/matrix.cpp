@@ -1,7 +1,6 @@
 #include "core/resolve/matrix.h"
 
 #include <algorithm>
-#include <optional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -15,7 +14,6 @@ namespace reviewer::resolve {
 namespace {
 
 using nlohmann::json;
-using Problem = std::optional<util::Refusal>;
 
 // Validation walks the document with a JSON pointer for messages; the first problem wins.
 class Validator {
@@ -32,9 +30,9 @@ class Validator {
   }
 
   // Checks that `obj` is an object holding every `required` key and only `allowed` ones.
-  Problem object(const json& obj, const std::string& pointer,
-                 const std::vector<std::string>& required,
-                 const std::vector<std::string>& optional_keys = {}) const {
+  util::Status object(const json& obj, const std::string& pointer,
+                      const std::vector<std::string>& required,
+                      const std::vector<std::string>& optional_keys = {}) const {
     if (!obj.is_object()) {
       return fail(pointer, std::string("must be an object, not ") + obj.type_name());
     }
@@ -51,19 +49,20 @@ class Validator {
         return refuse("matrix-unknown-key", pointer, "unknown key " + quote(item.key()));
       }
     }
-    return std::nullopt;
+    return util::ok_status();
   }
 
   // A string of the shape `matches` checks; a mismatch is refused under `rule`.
-  Problem string(const json& v, const std::string& pointer, bool (*matches)(std::string_view),
-                 const std::string& expected, const std::string& rule = "invalid-matrix") const {
+  util::Status string(const json& v, const std::string& pointer, bool (*matches)(std::string_view),
+                      const std::string& expected,
+                      const std::string& rule = "invalid-matrix") const {
     if (!v.is_string()) {
       return fail(pointer, "must be a string (" + expected + ")");
     }
     if (!matches(v.get<std::string>())) {
       return refuse(rule, pointer, quote(v.get<std::string>()) + " is not " + expected);
     }
-    return std::nullopt;
+    return util::ok_status();
   }
 
  private:
@@ -80,24 +79,28 @@ bool is_canonical_version(const std::string& v) {
   return parsed && parsed->to_string() == v && v.front() != 'v';
 }
 
-Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
+util::Status parse_base(const json& base, const Validator& check, BaseImage& out) {
   if (auto e = check.object(base, "/base",
                             {"platform", "builder", "suite", "variant", "source_date_epoch",
-                             "sources", "packages", "rootfs_sha256", "digest"})) {
+                             "sources", "packages", "rootfs_sha256", "digest"});
+      !e) {
     return e;
   }
-  if (auto e = check.string(base["platform"], "/base/platform", shapes::platform, "linux/amd64")) {
+  if (auto e = check.string(base["platform"], "/base/platform", shapes::platform, "linux/amd64");
+      !e) {
     return e;
   }
-  if (auto e = check.string(base["builder"], "/base/builder", shapes::builder, "mmdebstrap")) {
+  if (auto e = check.string(base["builder"], "/base/builder", shapes::builder, "mmdebstrap"); !e) {
     return e;
   }
   if (auto e =
-          check.string(base["suite"], "/base/suite", shapes::debian_name, "a Debian suite name")) {
+          check.string(base["suite"], "/base/suite", shapes::debian_name, "a Debian suite name");
+      !e) {
     return e;
   }
   if (auto e = check.string(base["variant"], "/base/variant", shapes::mmdebstrap_variant,
-                            "an mmdebstrap variant")) {
+                            "an mmdebstrap variant");
+      !e) {
     return e;
   }
   if (!base["source_date_epoch"].is_number_unsigned()) {
@@ -110,7 +113,8 @@ Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (auto e =
             check.string(sources[i], "/base/sources/" + std::to_string(i), shapes::debian_source,
-                         "a source line of Debian's archive (deb http://deb.debian.org/...)")) {
+                         "a source line of Debian's archive (deb http://deb.debian.org/...)");
+        !e) {
       return e;
     }
     out.sources.push_back(sources[i].get<std::string>());
@@ -124,17 +128,19 @@ Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
     if (!shapes::debian_name(package)) {
       return check.fail("/base/packages", quote(package) + " is not a Debian package name");
     }
-    if (auto e = check.string(version, pp, shapes::debian_version, "an exact Debian version")) {
+    if (auto e = check.string(version, pp, shapes::debian_version, "an exact Debian version"); !e) {
       return e;
     }
     out.packages[package] = version.get<std::string>();
   }
   if (auto e = check.string(base["rootfs_sha256"], "/base/rootfs_sha256", shapes::sha256_hex,
-                            "64 lowercase hex digits", "matrix-checksum-shape")) {
+                            "64 lowercase hex digits", "matrix-checksum-shape");
+      !e) {
     return e;
   }
   if (auto e = check.string(base["digest"], "/base/digest", shapes::sha256_digest,
-                            "sha256:<64 lowercase hex digits>", "matrix-checksum-shape")) {
+                            "sha256:<64 lowercase hex digits>", "matrix-checksum-shape");
+      !e) {
     return e;
   }
   out.platform = base["platform"].get<std::string>();
@@ -144,16 +150,17 @@ Problem parse_base(const json& base, const Validator& check, BaseImage& out) {
   out.source_date_epoch = base["source_date_epoch"].get<long long>();
   out.rootfs_sha256 = base["rootfs_sha256"].get<std::string>();
   out.digest = base["digest"].get<std::string>();
-  return std::nullopt;
+  return util::ok_status();
 }
 
-Problem parse_artifact(const json& artifact, const std::string& version, const std::string& vp,
-                       const Validator& check, RuntimeArtifact& out) {
-  if (auto e = check.object(artifact, vp, {"package", "integrity", "binary", "sha256"})) {
+util::Status parse_artifact(const json& artifact, const std::string& version, const std::string& vp,
+                            const Validator& check, RuntimeArtifact& out) {
+  if (auto e = check.object(artifact, vp, {"package", "integrity", "binary", "sha256"}); !e) {
     return e;
   }
   if (auto e = check.string(artifact["package"], vp + "/package", shapes::npm_package,
-                            "an npm package name@" + version)) {
+                            "an npm package name@" + version);
+      !e) {
     return e;
   }
   const std::string package = artifact["package"].get<std::string>();
@@ -163,23 +170,26 @@ Problem parse_artifact(const json& artifact, const std::string& version, const s
   }
   if (auto e = check.string(
           artifact["integrity"], vp + "/integrity", shapes::sha512_integrity,
-          "a registry integrity sha512-<86 base64 characters>==", "matrix-checksum-shape")) {
+          "a registry integrity sha512-<86 base64 characters>==", "matrix-checksum-shape");
+      !e) {
     return e;
   }
   if (auto e = check.string(artifact["binary"], vp + "/binary", shapes::package_path,
-                            "a relative path inside the package")) {
+                            "a relative path inside the package");
+      !e) {
     return e;
   }
   if (auto e = check.string(artifact["sha256"], vp + "/sha256", shapes::sha256_hex,
-                            "64 lowercase hex digits", "matrix-checksum-shape")) {
+                            "64 lowercase hex digits", "matrix-checksum-shape");
+      !e) {
     return e;
   }
   out = {package, artifact["integrity"].get<std::string>(), artifact["binary"].get<std::string>(),
          artifact["sha256"].get<std::string>()};
-  return std::nullopt;
+  return util::ok_status();
 }
 
-Problem parse_runtimes(const json& runtimes, const Validator& check, Matrix& m) {
+util::Status parse_runtimes(const json& runtimes, const Validator& check, Matrix& m) {
   if (!runtimes.is_object()) {
     return check.fail("/runtimes", "must be an object");
   }
@@ -196,15 +206,16 @@ Problem parse_runtimes(const json& runtimes, const Validator& check, Matrix& m) 
         return check.fail(tp, quote(version) + " is not an exact version such as 22.23.5");
       }
       if (auto e = parse_artifact(artifact, version, tp + "/" + version, check,
-                                  m.runtimes[tool][version])) {
+                                  m.runtimes[tool][version]);
+          !e) {
         return e;
       }
     }
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
-Problem parse_images(const json& images, const Validator& check, Matrix& m) {
+util::Status parse_images(const json& images, const Validator& check, Matrix& m) {
   if (!images.is_array() || images.empty()) {
     return check.fail("/images", "must be a non-empty array");
   }
@@ -213,11 +224,12 @@ Problem parse_images(const json& images, const Validator& check, Matrix& m) {
   for (std::size_t i = 0; i < images.size(); ++i) {
     const std::string ip = "/images/" + std::to_string(i);
     const json& img = images[i];
-    if (auto e = check.object(img, ip, {"name", "runtimes"})) {
+    if (auto e = check.object(img, ip, {"name", "runtimes"}); !e) {
       return e;
     }
     if (auto e = check.string(img["name"], ip + "/name", shapes::image_name,
-                              "an image name ([a-z0-9][a-z0-9._-]*)")) {
+                              "an image name ([a-z0-9][a-z0-9._-]*)");
+        !e) {
       return e;
     }
     Image image;
@@ -227,7 +239,7 @@ Problem parse_images(const json& images, const Validator& check, Matrix& m) {
                           "duplicate image name " + quote(image.name));
     }
     const json& rt = img["runtimes"];
-    if (auto e = check.object(rt, ip + "/runtimes", {"node", "bun"}, {"pnpm", "yarn", "npm"})) {
+    if (auto e = check.object(rt, ip + "/runtimes", {"node", "bun"}, {"pnpm", "yarn", "npm"}); !e) {
       return e;
     }
     for (const auto& [tool, version] : rt.items()) {
@@ -249,7 +261,7 @@ Problem parse_images(const json& images, const Validator& check, Matrix& m) {
     }
     m.images.push_back(std::move(image));
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 }  // namespace
@@ -262,8 +274,9 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
   } catch (const json::exception& e) {
     return check.fail("", std::string("not valid JSON: ") + e.what());
   }
-  if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"}, {"note"})) {
-    return *e;
+  if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"}, {"note"});
+      !e) {
+    return e.refusals();
   }
   if (!doc["schema_version"].is_number_integer() ||
       doc["schema_version"].get<int>() != kMatrixSchemaVersion) {
@@ -273,14 +286,14 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
     return check.fail("/note", "must be a string");
   }
   Matrix m;
-  if (auto e = parse_base(doc["base"], check, m.base)) {
-    return *e;
+  if (auto e = parse_base(doc["base"], check, m.base); !e) {
+    return e.refusals();
   }
-  if (auto e = parse_runtimes(doc["runtimes"], check, m)) {
-    return *e;
+  if (auto e = parse_runtimes(doc["runtimes"], check, m); !e) {
+    return e.refusals();
   }
-  if (auto e = parse_images(doc["images"], check, m)) {
-    return *e;
+  if (auto e = parse_images(doc["images"], check, m); !e) {
+    return e.refusals();
   }
   return m;
 }

@@ -88,12 +88,11 @@ std::string describe_space(std::string_view s, std::size_t i, std::size_t n) {
   return std::string("the ") + name + " (" + code + ")";
 }
 
-// A refusal when asdf would misread a Node or Bun line: a white space character other than a
+// Refuses a Node or Bun line that asdf would misread: a white space character other than a
 // space inside a field (asdf does not split there), or the file's byte-order mark glued to the
 // tool name. Whoever wrote such a line meant the split that setup-node's reader makes, so it
 // is refused rather than ignored the way asdf ignores it.
-std::optional<report::Refusal> misread(const Line& line,
-                                       const std::vector<std::string_view>& fields) {
+util::Status check_misread(const Line& line, const std::vector<std::string_view>& fields) {
   std::string_view name = fields[0];
   const std::string where = std::string(kFile) + " line " + std::to_string(line.number);
   const util::SourceLocation at{kFile, line.number, column_of(line.text, name)};
@@ -106,7 +105,7 @@ std::optional<report::Refusal> misread(const Line& line,
     ++cut;
   }
   if (!tool_of(name.substr(0, cut))) {
-    return std::nullopt;
+    return util::ok_status();
   }
   if (bom) {
     return invalid_declaration(where +
@@ -129,7 +128,7 @@ std::optional<report::Refusal> misread(const Line& line,
       }
     }
   }
-  return std::nullopt;
+  return util::ok_status();
 }
 
 DeclarationSet read_version(const std::string& tool, std::string_view name,
@@ -163,8 +162,8 @@ DeclarationSet parse_tool_versions(std::string_view text) {
     if (fields.empty()) {
       continue;
     }
-    if (auto refusal = misread(line, fields)) {
-      out.refusals.push_back(std::move(*refusal));
+    if (auto read = check_misread(line, fields); !read) {
+      util::append_refusals(out.refusals, read);
       continue;
     }
     const auto tool = tool_of(fields[0]);

@@ -61,4 +61,13 @@ inline Status status_of(Refusals rs) {
   return rs;
 }
 
+// Appends every refusal of `r` to `out`, nothing when it holds a value: how a collecting check
+// gathers the refusals of its parts before status_of(out).
+template <class T>
+void append_refusals(Refusals& out, const Result<T>& r) {
+  if (!r.ok()) {
+    out.insert(out.end(), r.refusals().begin(), r.refusals().end());
+  }
+}
+
 }  // namespace reviewer::util

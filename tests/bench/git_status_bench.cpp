@@ -99,7 +99,7 @@ struct Worktree {
       std::abort();
     }
     baseline = *b;
-    if (!reviewer::git::check_clean_clone(wt, home, baseline).empty()) {
+    if (!reviewer::git::check_clean_clone(wt, home, baseline).ok()) {
       std::fprintf(stderr, "the generated worktree is not clean\n");
       std::abort();
     }

@@ -10,6 +10,7 @@
 
 #include "core/git/guards.h"
 #include "core/report/refusal.h"
+#include "tests/support/refusals_of.h"
 
 namespace reviewer::git::testing {
 
@@ -35,6 +36,7 @@ std::string sh_output(const std::string& cwd, const std::string& script, const s
 void write_file(const std::string& path, const std::string& content);
 bool exists(const std::string& path);
 
+using test_support::refusals_of;
 std::set<std::string> rules_of(const report::Refusals& refusals);
 std::string describe(const report::Refusals& refusals);
 
@@ -52,7 +54,7 @@ class GitFixture : public ::testing::Test {
   // Pins the baseline, failing the test if it cannot be pinned.
   Baseline pin();
   report::Refusals before(const Baseline& b, int depth) {
-    return check_before_job(wt(), home(), b, depth);
+    return refusals_of(check_before_job(wt(), home(), b, depth));
   }
 
   // Arms every canary (core.fsmonitor, filter/textconv drivers selected by info/attributes,

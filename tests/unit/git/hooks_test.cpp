@@ -23,7 +23,7 @@ class HooksTest : public GitFixture {
 
 TEST_F(HooksTest, CloneSamplesAreAccepted) {
   EXPECT_TRUE(exists(hooks() + "/pre-commit.sample"));
-  EXPECT_TRUE(check_hooks(hooks()).empty());
+  EXPECT_TRUE(refusals_of(check_hooks(hooks())).empty());
   EXPECT_TRUE(before(baseline_, 1).empty());
 }
 
@@ -53,7 +53,7 @@ TEST_F(HooksTest, NonExecutableOddFileIsRefused) {
 
 TEST_F(HooksTest, SymlinkedSampleIsRefused) {
   ASSERT_EQ(::symlink("/bin/true", (hooks() + "/evil.sample").c_str()), 0);
-  const report::Refusals r = check_hooks(hooks());
+  const report::Refusals r = refusals_of(check_hooks(hooks()));
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].message,
             "hook entry is a symlink; a clone's hooks directory holds only the template's *.sample "
@@ -69,7 +69,7 @@ TEST_F(HooksTest, SymlinkedHooksDirectoryIsRefused) {
   in_wt("rm -rf .git/hooks && mkdir ../elsewhere && ln -s ../../elsewhere .git/hooks");
   const report::Refusals r = before(baseline_, 1);
   EXPECT_RULES(r, {std::string(kRuleHooks), std::string(kRuleSymlinkedDirectory)});
-  EXPECT_EQ(check_hooks(hooks())[0].message,
+  EXPECT_EQ(refusals_of(check_hooks(hooks()))[0].message,
             "the hooks directory is a symlink; a clone's hooks directory holds only the "
             "template's *.sample files");
 }

@@ -47,7 +47,7 @@ TEST_F(RedirectsTest, CommondirWithGitdirIsRefused) {
                   "/commondir' moves the common directory (config, refs, objects, hooks) out "
                   "of the clone; a clone's git directory has no commondir file",
               git_dir() + "/commondir");
-  expect_only(check_clean_clone(wt(), home(), baseline_), kRuleRedirect,
+  expect_only(refusals_of(check_clean_clone(wt(), home(), baseline_)), kRuleRedirect,
               "'" + git_dir() +
                   "/commondir' moves the common directory (config, refs, objects, hooks) out "
                   "of the clone; a clone's git directory has no commondir file",
@@ -150,9 +150,11 @@ TEST_F(RedirectsTest, ObjectsInfoThatIsAFileIsRefused) {
 
 TEST_F(RedirectsTest, FreshClonesHaveNoRedirects) {
   clone(1);
-  EXPECT_TRUE(check_redirects(wt()).empty()) << describe(check_redirects(wt()));
+  EXPECT_TRUE(refusals_of(check_redirects(wt())).empty())
+      << describe(refusals_of(check_redirects(wt())));
   in_wt("rmdir .git/objects/info");
-  EXPECT_TRUE(check_redirects(wt()).empty()) << describe(check_redirects(wt()));
+  EXPECT_TRUE(refusals_of(check_redirects(wt())).empty())
+      << describe(refusals_of(check_redirects(wt())));
 }
 
 }  // namespace

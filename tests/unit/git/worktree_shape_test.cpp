@@ -39,7 +39,7 @@ TEST_F(WorktreeShapeTest, BaselinePinsLockfileHashes) {
   ASSERT_TRUE(digest.ok());
   EXPECT_EQ(baseline_.lockfile_sha256,
             (std::map<std::string, std::string>{{"package-lock.json", *digest}}));
-  EXPECT_TRUE(check_after_job(wt(), baseline_).empty());
+  EXPECT_TRUE(refusals_of(check_after_job(wt(), baseline_)).empty());
 }
 
 TEST_F(WorktreeShapeTest, SymlinkedLockfileIsRefusedBeforeTheJob) {
@@ -65,10 +65,10 @@ TEST_F(WorktreeShapeTest, SymlinkedLockfileIsRefusedBeforeTheJob) {
 
 TEST_F(WorktreeShapeTest, SymlinkedLockfileIsRefusedAnywhere) {
   in_wt("ln -s /etc/hostname lib/deep/yarn.lock");
-  const ShapeScan s = scan_worktree_shape(wt(), false);
-  ASSERT_EQ(s.refusals.size(), 1u);
-  EXPECT_EQ(s.refusals[0].rule, kRuleSymlinkedLockfile);
-  EXPECT_EQ(s.refusals[0].location->file, "lib/deep/yarn.lock");
+  const report::Refusals s = refusals_of(scan_worktree_shape(wt()));
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].rule, kRuleSymlinkedLockfile);
+  EXPECT_EQ(s[0].location->file, "lib/deep/yarn.lock");
 }
 
 TEST_F(WorktreeShapeTest, SymlinkedDirectoryIsRefused) {
@@ -103,12 +103,12 @@ TEST_F(WorktreeShapeTest, SymlinkedGitDirectoryIsRefused) {
 
 TEST_F(WorktreeShapeTest, SymlinkToAFileIsNotADirectory) {
   in_wt("ln -s package.json lib/pkg-link");
-  EXPECT_TRUE(scan_worktree_shape(wt(), false).refusals.empty());
+  EXPECT_TRUE(scan_worktree_shape(wt()).ok());
 }
 
 TEST_F(WorktreeShapeTest, LockfileEditedByAJobIsRefused) {
   in_wt("printf '{\"lockfileVersion\":3,\"evil\":1}\\n' > package-lock.json");
-  const report::Refusals r = check_after_job(wt(), baseline_);
+  const report::Refusals r = refusals_of(check_after_job(wt(), baseline_));
   ASSERT_EQ(r.size(), 1u) << describe(r);
   EXPECT_EQ(r[0].rule, kRuleLockfileChanged);
   auto now = util::sha256_file(wt() + "/package-lock.json");
@@ -126,7 +126,7 @@ TEST_F(WorktreeShapeTest, LockfileRemovedByAJobIsRefusedAndOneItCreatedIsSwept) 
   in_wt(
       "rm package-lock.json && printf x > lib/yarn.lock && mkdir -p node_modules/a && "
       "printf y > node_modules/a/yarn.lock");
-  const report::Refusals r = check_after_job(wt(), baseline_);
+  const report::Refusals r = refusals_of(check_after_job(wt(), baseline_));
   ASSERT_EQ(r.size(), 1u) << describe(r);
   EXPECT_EQ(r[0].message, "lockfile 'package-lock.json' was removed by the job");
   ASSERT_TRUE(remove_created_paths(wt()));
@@ -137,7 +137,7 @@ TEST_F(WorktreeShapeTest, LockfileReplacedBySymlinkAfterTheJobIsRefused) {
   in_wt(
       "cp package-lock.json ../same && rm package-lock.json && "
       "ln -s ../same package-lock.json && mkdir d && ln -s ../lib d/lib");
-  const report::Refusals r = check_after_job(wt(), baseline_);
+  const report::Refusals r = refusals_of(check_after_job(wt(), baseline_));
   EXPECT_RULES(r, {std::string(kRuleSymlinkedLockfile), std::string(kRuleSymlinkedDirectory),
                    std::string(kRuleLockfileChanged)});
 }
@@ -172,7 +172,7 @@ TEST_F(WorktreeShapeTest, RemoveCreatedPathsNeverTouchesTrackedFiles) {
 TEST_F(WorktreeShapeTest, AJobCycle) {
   // First job builds, second job starts from a cleaned worktree.
   in_wt("mkdir -p dist node_modules/x && printf b > dist/app.js && printf m > node_modules/x/i");
-  EXPECT_TRUE(check_after_job(wt(), baseline_).empty());
+  EXPECT_TRUE(refusals_of(check_after_job(wt(), baseline_)).empty());
   ASSERT_TRUE(remove_created_paths(wt()).ok());
   EXPECT_TRUE(before(baseline_, 1).empty());
 }

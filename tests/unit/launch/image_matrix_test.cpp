@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/support/refusals_of.h"
+
 namespace reviewer::launch {
 namespace {
 
@@ -25,9 +27,10 @@ ImageInfo image(const std::string& name, const std::string& node, const std::str
   return info;
 }
 
-std::vector<std::string> texts(const report::Refusals& rs) {
+// "rule: message" of every refusal of `s`, none when it is ok.
+std::vector<std::string> texts(const util::Status& s) {
   std::vector<std::string> out;
-  for (const auto& r : rs) {
+  for (const auto& r : test_support::refusals_of(s)) {
     out.push_back(r.rule + ": " + r.message);
   }
   return out;
