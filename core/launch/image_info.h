@@ -26,7 +26,8 @@ util::Result<ImageInfo> read_image_info(const std::string& file);
 
 // Runs every runtime at its fixed path with `--version` (PATH: the image's runtime directories,
 // then /usr/bin:/bin) and refuses runtime-mismatch when it does not print the version the image
-// claims (an impostor or a broken image).
+// claims (an impostor or a broken image). npm is not run: its version is read where `npm
+// --version` reads it, its package.json (no link followed at the file itself).
 util::Status verify_runtimes(const ImageInfo& image);
 
 }  // namespace reviewer::launch
