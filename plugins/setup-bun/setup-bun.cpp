@@ -6,6 +6,7 @@
 // review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+#include <reviewer/sdk/requested_version.hpp>
 
 #include <array>
 #include <regex>
@@ -154,18 +155,7 @@ const std::array kInputs = {
 
 // The version the step asks for: `bun-version`, or what `bun-version-file` gives (the action
 // reads the file only without a `bun-version`), with where it is written.
-struct Requested {
-  std::string spec;
-  std::string source;  // for messages: "'bun-version'" or "'bun-version-file' '.bun-version'"
-  bool from_file = false;
-  std::string file;  // where the version is written: the workflow, or the version file
-  std::uint32_t line = 0;
-  std::uint32_t column = 0;
-  reviewer::sdk::Location where() const { return {file, line, column}; }
-  std::string where_text() const {
-    return file + (line == 0 ? "" : ":" + std::to_string(line) + ":" + std::to_string(column));
-  }
-};
+using Requested = reviewer::sdk::RequestedVersion;
 
 // Reads what the step asks for, or refuses (false).
 bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
@@ -173,8 +163,7 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
   const auto input = step.inputs().find("bun-version");
   const auto file = has_version_file(tag) ? step.inputs().find("bun-version-file") : std::nullopt;
   if (input && !input->value.empty()) {
-    out = {std::string(input->value),         "'bun-version'",      false,
-           std::string(input->location.file), input->location.line, input->location.column};
+    out = Requested::from_input(*input, "bun-version");
     return true;
   }
   if (!file || file->value.empty()) {
@@ -186,33 +175,14 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
                     input ? input->location : step.uses_location());
     return false;
   }
-  const std::string source = "'bun-version-file' '" + reviewer::sdk::printable(file->value) + "'";
-  auto read =
-      decision.read_version_file(reads_engines_bun(tag) ? REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES
-                                                        : REVIEWER_VERSION_FILE_SETUP_BUN,
-                                 file->value, file->location);
-  using Status = reviewer::sdk::PlanDecision::FileVersion::Status;
-  if (read.status == Status::kUnavailable) {
-    decision.refuse("action-input-refused",
-                    "oven-sh/setup-bun " + source +
-                        " needs a host that reads version files (SDK 1.4); write the version in "
-                        "'bun-version' instead",
-                    file->location);
-    return false;
-  }
-  if (read.status == Status::kRefused) {
-    return false;  // the host refused the step and said why
-  }
-  if (read.version.empty()) {
-    decision.refuse("runtime-version-not-exact",
-                    "oven-sh/setup-bun " + source +
-                        " gives no version (the action warns and installs package.json's bun or "
-                        "the latest); write an exact X.Y.Z in it",
-                    file->location);
-    return false;
-  }
-  out = {std::move(read.version), source, true, std::move(read.file), read.line, read.column};
-  return true;
+  return reviewer::sdk::read_requested_version(
+      decision,
+      reads_engines_bun(tag) ? REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES
+                             : REVIEWER_VERSION_FILE_SETUP_BUN,
+      *file, "oven-sh/setup-bun", "bun-version-file", "bun-version",
+      "(the action warns and installs package.json's bun or the latest); write an exact X.Y.Z in "
+      "it",
+      out);
 }
 
 class SetupBun final : public reviewer::sdk::Action {

@@ -8,6 +8,7 @@
 // README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+#include <reviewer/sdk/requested_version.hpp>
 
 #include <array>
 #include <string>
@@ -119,18 +120,7 @@ bool package_manager_may_be_npm(const std::string& package_json) {
 
 // The version the step asks for: `node-version`, or what `node-version-file` gives (the action
 // reads the file only without a `node-version`), with where it is written.
-struct Requested {
-  std::string spec;
-  std::string source;  // for messages: "'node-version'" or "'node-version-file' '.nvmrc'"
-  bool from_file = false;
-  std::string file;  // where the version is written: the workflow, or the version file
-  std::uint32_t line = 0;
-  std::uint32_t column = 0;
-  reviewer::sdk::Location where() const { return {file, line, column}; }
-  std::string where_text() const {
-    return file + (line == 0 ? "" : ":" + std::to_string(line) + ":" + std::to_string(column));
-  }
-};
+using Requested = reviewer::sdk::RequestedVersion;
 
 // Reads what the step asks for, or refuses (false).
 bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
@@ -138,8 +128,7 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
   const auto input = step.inputs().find("node-version");
   const auto file = step.inputs().find("node-version-file");
   if (input && !input->value.empty()) {
-    out = {std::string(input->value),         "'node-version'",     false,
-           std::string(input->location.file), input->location.line, input->location.column};
+    out = Requested::from_input(*input, "node-version");
     return true;
   }
   if (!file || file->value.empty()) {
@@ -154,34 +143,14 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
                     input ? input->location : step.uses_location());
     return false;
   }
-  const std::string source = "'node-version-file' '" + reviewer::sdk::printable(file->value) + "'";
-  auto read = decision.read_version_file(reads_dev_engines(tag)
-                                             ? REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES
-                                             : REVIEWER_VERSION_FILE_SETUP_NODE,
-                                         file->value, file->location);
-  using Status = reviewer::sdk::PlanDecision::FileVersion::Status;
-  if (read.status == Status::kUnavailable) {
-    decision.refuse("action-input-refused",
-                    "actions/setup-node " + source +
-                        " needs a host that reads version files (SDK 1.4); write the version in "
-                        "'node-version' instead",
-                    file->location);
-    return false;
-  }
-  if (read.status == Status::kRefused) {
-    return false;  // the host refused the step and said why
-  }
-  if (read.version.empty()) {
-    decision.refuse("runtime-version-not-exact",
-                    "actions/setup-node " + source +
-                        " gives no version (the action warns \"Could not determine node "
-                        "version\" and uses the runner's preinstalled node); write a version or "
-                        "a range such as 22.x in it",
-                    file->location);
-    return false;
-  }
-  out = {std::move(read.version), source, true, std::move(read.file), read.line, read.column};
-  return true;
+  return reviewer::sdk::read_requested_version(
+      decision,
+      reads_dev_engines(tag) ? REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES
+                             : REVIEWER_VERSION_FILE_SETUP_NODE,
+      *file, "actions/setup-node", "node-version-file", "node-version",
+      "(the action warns \"Could not determine node version\" and uses the runner's preinstalled "
+      "node); write a version or a range such as 22.x in it",
+      out);
 }
 
 class SetupNode final : public reviewer::sdk::Action {
