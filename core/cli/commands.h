@@ -16,6 +16,11 @@ void register_review_command(CLI::App& app, int& exit_code);
 void register_expression_command(CLI::App& app, int& exit_code);
 void register_matrix_command(CLI::App& app, int& exit_code);
 void register_fetch_command(CLI::App& app, int& exit_code);
+
+// What `reviewer plan` and `reviewer review` both take of the host's knowledge of the pull
+// request and of the reference spec's rule: --pinned-only, --same-repository and --event FILE.
+void add_pull_request_options(CLI::App* sub, bool& pinned_only, bool& same_repository,
+                              std::string& event_file);
 void register_verify_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

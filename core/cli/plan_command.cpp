@@ -150,6 +150,18 @@ int run(const PlanOptions& o) {
 
 }  // namespace
 
+void add_pull_request_options(CLI::App* sub, bool& pinned_only, bool& same_repository,
+                              std::string& event_file) {
+  sub->add_flag("--pinned-only", pinned_only,
+                "accept actions at reviewed commit SHAs only, not release tags");
+  sub->add_flag("--same-repository", same_repository,
+                "the pull request comes from the repository itself: its run has the repository's "
+                "secrets, so reading one is refused (default: a fork's, whose secrets are empty)");
+  sub->add_option("--event", event_file,
+                  "a JSON file of the pull request's github fields (repository, head_ref, sha, "
+                  "event: the pull_request payload, ...) that expressions may read");
+}
+
 void register_plan_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<PlanOptions>();
   auto* sub = app.add_subcommand("plan", "plan a job of a workflow, or list every refusal");
@@ -160,13 +172,7 @@ void register_plan_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   sub->add_option("--matrix", opts->matrix,
                   "NAME=VALUE: the matrix combination to plan (repeat for each key)");
-  sub->add_flag("--pinned-only", opts->pinned_only,
-                "accept actions at reviewed commit SHAs only, not release tags");
-  sub->add_flag("--same-repository", opts->same_repository,
-                "the pull request comes from the repository itself: reading a secret is refused");
-  sub->add_option("--event", opts->event_file,
-                  "a JSON file of the pull request's github fields (repository, head_ref, sha, "
-                  "event: the pull_request payload, ...) that expressions may read");
+  add_pull_request_options(sub, opts->pinned_only, opts->same_repository, opts->event_file);
   sub->add_option("--repository", opts->repository,
                   "the repository whose local actions the steps call (default: the directory "
                   "holding the workflow's .github/workflows)");

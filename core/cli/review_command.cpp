@@ -24,14 +24,7 @@ void register_review_command(CLI::App& app, int& exit_code) {
   sub->add_option("--stage", r->stage, "the namespaces engine's staged install");
   sub->add_option("--reports", r->reports_dir, "copy report.json and report.xml here");
   sub->add_flag("--keep-clone", r->keep_clone, "leave the clone in place and print its path");
-  sub->add_flag("--pinned-only", r->pinned_only,
-                "accept actions at reviewed commit SHAs only, not release tags");
-  sub->add_flag("--same-repository", r->same_repository,
-                "the pull request comes from the repository itself: its run has the repository's "
-                "secrets, so reading one is refused (default: a fork's, whose secrets are empty)");
-  sub->add_option("--event", r->event_file,
-                  "a JSON file of the pull request's github fields (repository, head_ref, sha, "
-                  "event: the pull_request payload, ...) that expressions may read");
+  add_pull_request_options(sub, r->pinned_only, r->same_repository, r->event_file);
   sub->add_option("--pids-limit", r->pids_limit, "processes the sandbox may hold (default 4096)")
       ->check(CLI::Range(16, 1 << 22));
   sub->add_option("--memory", r->memory_limit, "memory the sandbox may use (default 8g)")
