@@ -78,7 +78,7 @@ TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
   ExampleRepo repo;
   repo.write("package.json",
              R"({"name": "x", "private": true, "type": "module", "engines": {"node": "24.x"},)"
-             R"( "scripts": {"lint": "node scripts/lint.mjs", "test": "node --test test/",)"
+             R"( "scripts": {"lint": "node scripts/lint.mjs", "test": "node --test",)"
              R"( "build": "node scripts/build.mjs"}})"
              "\n");
   repo.write(".nvmrc", "24\n");
