@@ -97,7 +97,7 @@ void print_text(const plan::Plan& p) {
   print_jobs(p.jobs, "", "");
   for (const auto& pin : p.pins) {
     std::cout << "pin " << pin.runtime << " " << pin.version << " (" << pin.location.to_string()
-              << ")\n";
+              << ")" << (pin.runner_default.empty() ? "" : ": " + pin.runner_default) << "\n";
   }
 }
 

@@ -77,7 +77,7 @@ int run_resolve(const ResolveArgs& args) {
       return print_refusals(planned.refusals(), args.format);
     }
     for (const auto& p : planned->pins) {
-      pins.push_back({p.runtime, p.version, p.location});
+      pins.push_back({p.runtime, p.version, p.location, p.runner_default});
     }
   }
   for (const auto& spec : args.pins) {

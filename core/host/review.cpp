@@ -219,7 +219,7 @@ int review(const ReviewRequest& request) {
 
   std::vector<resolve::Pin> pins;
   for (const auto& p : plan.pins) {
-    pins.push_back({p.runtime, p.version, p.location});
+    pins.push_back({p.runtime, p.version, p.location, p.runner_default});
   }
   const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
   auto matrix = resolve::load_matrix(matrix_path);

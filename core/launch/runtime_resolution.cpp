@@ -14,7 +14,7 @@ util::Status check_runtime_resolution(const std::string& worktree, const plan::P
                                       const ImageInfo& image, const resolve::Matrix& matrix) {
   std::vector<resolve::Pin> pins;
   for (const auto& p : plan.pins) {
-    pins.push_back({p.runtime, p.version, p.location});
+    pins.push_back({p.runtime, p.version, p.location, p.runner_default});
   }
   auto result = resolve::resolve(worktree, matrix, pins);
   if (!result) {

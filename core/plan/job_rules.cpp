@@ -10,6 +10,7 @@
 #include "core/plan/expression_fields.h"
 #include "core/plan/matrix.h"
 #include "core/plan/needs.h"
+#include "core/plan/runner_image.h"
 #include "core/plan/step_dispatch.h"
 #include "core/plan/step_rules.h"
 #include "core/plan/yaml_value.h"
@@ -48,35 +49,41 @@ constexpr std::array kJobKeys = {
     JobKeyRule{"outputs", nullptr, ""},
 };
 
-void check_runs_on(const yaml::Node* runs_on, const yaml::Node& job, const ValueSite& site,
-                   Findings& f) {
+// The runner-label rule: the job must run on kRunnerImage. Returns where its label is written, or
+// nullopt (refused).
+std::optional<util::SourceLocation> check_runs_on(const yaml::Node* runs_on, const yaml::Node& job,
+                                                  const ValueSite& site, Findings& f) {
   if (runs_on == nullptr) {
     f.refuse("runner-label", "the job has no 'runs-on'", job);
-    return;
+    return std::nullopt;
   }
   const yaml::Node* label = runs_on;
   if (runs_on->is_sequence() && runs_on->items.size() == 1) {
     label = &runs_on->items[0];
   }
   if (!label->is_scalar()) {
-    f.refuse("runner-label", "'runs-on' must be ubuntu-latest or ubuntu-24.04 (one label)",
+    f.refuse("runner-label",
+             fmt::format("'runs-on' must be {} or {} (one label)", kRunnerImage.labels[0],
+                         kRunnerImage.labels[1]),
              *runs_on);
-    return;
+    return std::nullopt;
   }
   std::string value = label->scalar;
   if (workflow::contains_expression(value)) {
     auto v = read_field(value, site.field, site.contexts, false, "'runs-on'", label->location, f);
     if (!v) {
-      return;
+      return std::nullopt;
     }
     value = v->value->coerce_string();
   }
-  if (value != "ubuntu-latest" && value != "ubuntu-24.04") {
+  if (!is_runner_label(value)) {
     f.refuse("runner-label",
-             "'runs-on' is " + quote(value) +
-                 "; only ubuntu-latest and ubuntu-24.04 match the review image",
+             fmt::format("'runs-on' is {}; only {} and {} match the review image", quote(value),
+                         kRunnerImage.labels[0], kRunnerImage.labels[1]),
              *label);
+    return std::nullopt;
   }
+  return label->location;
 }
 
 // `strategy`: `fail-fast` and `max-parallel` govern only how CI schedules the variants; the
@@ -344,7 +351,7 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   const ValueSite job_site{out.contexts, Field::kJobValue, false};
-  check_runs_on(job.find("runs-on"), job, job_site, f);
+  const auto runs_on = check_runs_on(job.find("runs-on"), job, job_site, f);
   if (const yaml::Node* t = job.find("timeout-minutes")) {
     if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) {
       // A GitHub-hosted runner stops any job at 360 minutes whatever it asks for.
@@ -387,10 +394,19 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     }
   }
   const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &d};
+  const std::size_t pins_before = planning.pins.size();
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
     if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {
       out.steps.push_back(std::move(*planned));
     }
+  }
+  // On CI a job whose steps (its local actions' included) select no Node runs the runner's own,
+  // and the resolver must know that of each such job: its pin stands for it.
+  const bool pins_node =
+      std::any_of(planning.pins.begin() + static_cast<std::ptrdiff_t>(pins_before),
+                  planning.pins.end(), [](const auto& p) { return p.runtime == "node"; });
+  if (!pins_node && runs_on) {
+    planning.pins.push_back(runner_default_node(*runs_on));
   }
   return out;
 }

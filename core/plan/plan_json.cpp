@@ -123,8 +123,12 @@ nlohmann::json to_json(const Plan& plan) {
   nlohmann::json jobs = jobs_json(plan.jobs);
   nlohmann::json pins = nlohmann::json::array();
   for (const auto& p : plan.pins) {
-    pins.push_back(
-        {{"runtime", p.runtime}, {"version", p.version}, {"location", location_json(p.location)}});
+    nlohmann::json pin = {
+        {"runtime", p.runtime}, {"version", p.version}, {"location", location_json(p.location)}};
+    if (!p.runner_default.empty()) {
+      pin["runner_default"] = p.runner_default;
+    }
+    pins.push_back(std::move(pin));
   }
   return {{"workflow", plan.workflow_file},
           {"job", plan.job},

@@ -14,11 +14,16 @@
 
 namespace reviewer::plugins {
 
-// A runtime the resolver must satisfy exactly (setup-node's node-version, ...).
+// A runtime the resolver must satisfy (setup-node's node-version, ...): an exact version or a
+// range.
 struct RuntimePin {
   std::string runtime;
   std::string version;
   util::SourceLocation location;
+  // Empty for a step's pin. Otherwise no step of the job pins this runtime and the job runs the
+  // runner's own, which this describes ("the runner's default Node 22 (ubuntu-24.04, ...)"); the
+  // planner adds such pins (core/plan/runner_image.h), plugins never do.
+  std::string runner_default = {};
 };
 
 // A version file a plugin had the host read at plan time (SDK 1.4 read_version_file), and what it

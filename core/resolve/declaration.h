@@ -24,6 +24,9 @@ struct Declaration {
   // False for a declaration CI itself does not enforce (package.json `packageManager: npm@X`
   // installs nothing unless a job enables corepack): reported, never used to select or refuse.
   bool constrains = true;
+  // The runner's default runtime of a job no step of which pins it (a plan pin): it selects the
+  // matrix's image of its line, and a declaration that image does not satisfy conflicts with it.
+  bool runner_default = false;
 };
 
 // What a reader found: the declarations it understood and a refusal for each one it could not

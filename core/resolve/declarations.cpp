@@ -46,8 +46,9 @@ DeclarationSet read_declarations(const std::string& worktree) {
 DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
   DeclarationSet out;
   for (const Pin& pin : pins) {
+    const std::string what = pin.runner_default.empty() ? std::string("pin") : pin.runner_default;
     const std::string source =
-        pin.location.file.empty() ? std::string("pin") : "pin at " + pin.location.to_string();
+        pin.location.file.empty() ? what : what + " at " + pin.location.to_string();
     if (pin.runtime != "node" && pin.runtime != "bun") {
       out.refusals.push_back(invalid_declaration(
           source + " pins runtime " + quote(pin.runtime) + "; only node and bun can be pinned",
@@ -56,9 +57,14 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
     }
     // An exact version pins exactly; a range (setup-node's `22.x`) selects the image whose
     // runtime satisfies it, as the action would take the newest release satisfying it.
-    out.add(parse_version(pin.version)
-                ? make_exact_declaration(pin.runtime, pin.version, source, pin.location)
-                : make_declaration(pin.runtime, pin.version, source, pin.location));
+    DeclarationSet one =
+        parse_version(pin.version)
+            ? make_exact_declaration(pin.runtime, pin.version, source, pin.location)
+            : make_declaration(pin.runtime, pin.version, source, pin.location);
+    for (auto& d : one.declarations) {
+      d.runner_default = !pin.runner_default.empty();
+    }
+    out.add(one);
   }
   return out;
 }

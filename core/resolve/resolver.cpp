@@ -1,6 +1,7 @@
 #include "core/resolve/resolver.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/resolve/js_text.h"
 #include "core/resolve/safe_file.h"
@@ -8,8 +9,32 @@
 namespace reviewer::resolve {
 namespace {
 
-// "package.json engines.node \">=24\"": where a declaration comes from and what it says.
-std::string describe(const Declaration& d) { return d.source + " " + quote(d.value); }
+// "package.json engines.node \">=24\"": where a declaration comes from and what it says. A
+// runner's default says its version in its source ("the runner's default Node 22 (...) at ...").
+std::string describe(const Declaration& d) {
+  return d.runner_default ? d.source : d.source + " " + quote(d.value);
+}
+
+// The one version of `rd.tool` the matrix has in `rd`'s range (the runner's default line), or
+// nullopt when it has none (out-of-matrix decides) or several (nothing is selected).
+std::optional<std::string> selected_version(const Declaration& rd, const Matrix& matrix) {
+  std::optional<std::string> found;
+  for (const auto& image : matrix.images) {
+    const auto it = image.runtimes.find(rd.tool);
+    if (it == image.runtimes.end()) {
+      continue;
+    }
+    auto version = parse_version(it->second);
+    if (!version || !rd.range.test(*version)) {
+      continue;
+    }
+    if (found && *found != it->second) {
+      return std::nullopt;
+    }
+    found = it->second;
+  }
+  return found;
+}
 
 // Tools in the order messages list them: the runtimes first, then package managers.
 std::vector<std::string> tools_in_order(const std::vector<Declaration>& ds) {
@@ -106,10 +131,20 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
     }
   }
 
+  // A job without a setup step runs the runner's default Node: the matrix's one version of that
+  // line stands for it, and every other declaration on the tool must admit that version (not just
+  // intersect the line), since no other image can serve that job.
+  std::vector<std::optional<std::string>> selected(ds.size());
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    if (ds[i].runner_default) {
+      selected[i] = selected_version(ds[i], matrix);
+    }
+  }
   report::Refusals conflicts;
   for (std::size_t i = 0; i < ds.size(); ++i) {
     for (std::size_t j = i + 1; j < ds.size(); ++j) {
-      if (ds[i].tool != ds[j].tool || ds[i].range.intersects(ds[j].range)) {
+      if (ds[i].tool != ds[j].tool || selected[i] || selected[j] ||
+          ds[i].range.intersects(ds[j].range)) {
         continue;
       }
       conflicts.push_back(report::Refusal{"conflicting",
@@ -117,6 +152,23 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
                                               " conflict: no " + ds[i].tool +
                                               " version satisfies both; make them agree",
                                           ds[j].location});
+    }
+  }
+  for (std::size_t r = 0; r < ds.size(); ++r) {
+    if (!selected[r]) {
+      continue;
+    }
+    const auto version = parse_version(*selected[r]);
+    for (std::size_t k = 0; k < ds.size(); ++k) {
+      if (ds[k].tool != ds[r].tool || ds[k].runner_default || ds[k].range.test(*version)) {
+        continue;
+      }
+      conflicts.push_back(report::Refusal{
+          "conflicting",
+          describe(ds[k]) + " and " + describe(ds[r]) + " conflict: that job runs the matrix's " +
+              ds[r].tool + " " + *selected[r] + ", which " + quote(ds[k].value) +
+              " does not admit; make them agree, or give the job an actions/setup-node step",
+          ds[r].location});
     }
   }
   if (!conflicts.empty()) {

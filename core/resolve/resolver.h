@@ -25,7 +25,9 @@ struct Resolution {
 // in the image must satisfy every range declared for that tool; prereleases are not admitted
 // unless a range names one). Refusals, all of them returned:
 //   invalid-declaration  `declarations.refusals` (passed through; nothing else is tried)
-//   conflicting          two declarations on one tool that no version satisfies together
+//   conflicting          two declarations on one tool that no version satisfies together; or
+//                        a declaration the matrix's one version of a runner's default
+//                        (Declaration::runner_default) does not satisfy, located at that pin
 //   out-of-matrix        no image satisfies all: "missing image: node >=25 with bun 1.3.10 ..."
 //   ambiguous            more than one image satisfies all; the candidates are named
 util::Result<Resolution> select_image(const DeclarationSet& declarations, const Matrix& matrix);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs a build into STAGE_DIR as the run model's image: the reviewer install
 # (`cmake --install`, which writes the plugin manifest), the runtimes of the matrix image
-# reviewer-node20-bun1310 from the npm registry, verified against the trusted table
+# reviewer-node22-bun1310 from the npm registry, verified against the trusted table
 # (docker/reviewer/fetch-runtime.sh), and share/reviewer/image.json naming that image. The
 # run model's root is the host's /usr, so its own node (if any) stays where it is; the image's
 # node and npm come first on every step's PATH (image.json `path`), as in the real images.
@@ -14,7 +14,7 @@ set -euo pipefail
 build=$(realpath "$1")
 stage=$2
 here=$(cd "$(dirname "$0")" && pwd)
-image=reviewer-node20-bun1310
+image=reviewer-node22-bun1310
 
 rm -rf "$stage"
 mkdir -p "$stage"

@@ -51,7 +51,7 @@ TEST_F(LauncherE2E, AnAttestedReportVerifiesAndNoStepSeesTheNonce) {
   EXPECT_EQ(ok.exit_code, 0) << ok.output << r.after;
   EXPECT_EQ(ok.output,
             "attested: review-build-ok for job test of .github/workflows/ci.yml into main in image "
-            "reviewer-node20-bun1310\n");
+            "reviewer-node22-bun1310\n");
   auto other = verify(repo, r.after, "another-nonce");
   EXPECT_EQ(other.exit_code, 1);
   EXPECT_THAT(other.output, StartsWith("unattested: "));

@@ -16,16 +16,26 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
+// The job's setup-node takes its Node from the declaration (without a setup-node step the job
+// would run the runner's default Node, and the declaration would conflict with that instead).
+std::string node_from_nvmrc(const std::string& then) {
+  return std::string("      - uses: ") + kSetupNode +
+         "\n        with:\n          node-version-file: .nvmrc\n"
+         "          package-manager-cache: false\n" +
+         then;
+}
+
 TEST_F(LauncherE2E, ADeclarationOutsideTheMatrixIsRefusedBeforeAnyStep) {
   ExampleRepo repo;
   repo.write(".nvmrc", "18.20.4\n");
   repo.write("package.json", "{\"name\": \"x\", \"version\": \"1.0.0\"}\n");
-  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test", node_from_nvmrc("      - run: echo step-ran\n"))));
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: ")) << r.output;
-  EXPECT_THAT(r.last_line(), HasSubstr("out-of-matrix")) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("out-of-matrix: missing image: node 18.20.4")) << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
 }
 
@@ -34,14 +44,18 @@ TEST_F(LauncherE2E, ADeclarationThatSelectsAnotherImageIsRefusedBeforeAnyStep) {
   repo.write(".nvmrc", "24\n");
   repo.write("package.json",
              "{\"name\": \"x\", \"version\": \"1.0.0\", \"engines\": {\"node\": \"24.x\"}}\n");
-  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo step-ran\n")));
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test", node_from_nvmrc("      - run: echo step-ran\n"))));
   repo.clone();
   SandboxRun run;
   run.after = "cat /tmp/review/report.json";
   auto r = run_launcher(repo.workspace(), run);
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: other-image: ")) << r.output;
-  EXPECT_THAT(r.last_line(), HasSubstr("reviewer-node24")) << r.output;
+  EXPECT_THAT(r.last_line(),
+              HasSubstr("select image reviewer-node24-bun1310, but this sandbox runs "
+                        "reviewer-node22-bun1310"))
+      << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
   // The reports still say what was planned, and why none of it ran.
   EXPECT_THAT(r.after, HasSubstr("\"plan\": {"));

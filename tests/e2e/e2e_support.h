@@ -10,6 +10,9 @@ namespace reviewer::e2e {
 
 inline constexpr const char* kCheckout =
     "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683";
+// actions/setup-node v7.0.0, a reviewed release.
+inline constexpr const char* kSetupNode =
+    "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020";
 
 // A pull_request workflow around `jobs` (each from job()).
 inline std::string workflow(const std::string& jobs) {

@@ -70,25 +70,31 @@ SandboxRun in_image(const DoctoredImage& image, std::vector<std::string> args = 
   return run;
 }
 
-// image.json names the Node 22 image but keeps declaring (and carrying) Node 20.
+// image.json names the Node 24 image but keeps declaring (and carrying) Node 22; the job selects
+// Node 24, so only the contradiction is wrong.
 TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
-  DoctoredImage image(R"("name": "reviewer-node20-bun1310")",
-                      R"("name": "reviewer-node22-bun1310")");
+  DoctoredImage image(R"("name": "reviewer-node22-bun1310")",
+                      R"("name": "reviewer-node24-bun1310")");
   ExampleRepo repo;
   repo.write("package.json",
-             R"({"name": "x", "private": true, "type": "module", "engines": {"node": "22.x"},)"
-             R"( "scripts": {"lint": "node scripts/lint.mjs", "test": "node --test test/",)"
+             R"({"name": "x", "private": true, "type": "module", "engines": {"node": "24.x"},)"
+             R"( "scripts": {"lint": "node scripts/lint.mjs", "test": "node --test",)"
              R"( "build": "node scripts/build.mjs"}})"
              "\n");
-  repo.write(".nvmrc", "22\n");
+  repo.write(".nvmrc", "24\n");
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("test", std::string("      - uses: ") + kSetupNode +
+                               "\n        with:\n          node-version: 24\n"
+                               "      - name: Node version\n        run: node --version\n")));
   repo.clone();
   auto r = run_launcher(repo.workspace(), in_image(image));
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_THAT(r.last_line(), ::testing::MatchesRegex(
                                  "review-build-refused: runtime-mismatch: image.json declares "
-                                 "node [0-9.]+, but matrix image reviewer-node22-bun1310 carries "
-                                 "node 22\\.23\\.5"));
-  EXPECT_THAT(r.output, Not(HasSubstr("[test #2 Node version]")));
+                                 "node [0-9.]+, but matrix image reviewer-node24-bun1310 carries "
+                                 "node 24\\.22\\.3"));
+  EXPECT_THAT(r.output, Not(HasSubstr("Node version]")));
 
   auto self = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
   EXPECT_EQ(self.exit_code, 3) << self.output;
@@ -96,7 +102,7 @@ TEST_F(LauncherE2E, AnImageDescriptionThatContradictsTheMatrixIsRefused) {
 }
 
 TEST_F(LauncherE2E, AnImageDescriptionNamingNoMatrixImageIsRefused) {
-  DoctoredImage image(R"("name": "reviewer-node20-bun1310")", R"("name": "reviewer-homemade")");
+  DoctoredImage image(R"("name": "reviewer-node22-bun1310")", R"("name": "reviewer-homemade")");
   ExampleRepo repo;
   repo.clone();
   auto r = run_launcher(repo.workspace(), in_image(image, {"--self-check"}));
@@ -108,8 +114,8 @@ TEST_F(LauncherE2E, AnImageDescriptionNamingNoMatrixImageIsRefused) {
 // An impostor that prints the right version passes --version; the self-check holds its bytes to
 // the trusted table's SHA-256.
 TEST_F(LauncherE2E, ARuntimeWhoseBytesAreNotTheTablesFailsTheSelfCheck) {
-  DoctoredImage image(R"("name": "reviewer-node20-bun1310")",
-                      R"("name": "reviewer-node20-bun1310")");
+  DoctoredImage image(R"("name": "reviewer-node22-bun1310")",
+                      R"("name": "reviewer-node22-bun1310")");
   image.replace_file("runtimes/bun/bin/bun", "#!/bin/sh\necho 1.3.10\n");
   ExampleRepo repo;
   repo.clone();

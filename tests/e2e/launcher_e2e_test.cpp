@@ -118,7 +118,7 @@ TEST_F(LauncherE2E, TheSelfCheckVerifiesTheImage) {
                  << "); image.e2e.LauncherE2E.TheSelfCheckVerifiesTheImage checks the real image";
   }
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node20-bun1310"));
+  EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node22-bun1310"));
 }
 
 TEST_F(LauncherE2E, ACredentialInTheWorkflowIsRefusedBeforeAnythingRuns) {

@@ -36,7 +36,7 @@ TEST_F(ReviewE2E, TheExampleReviewsOkAndItsReportsComeOut) {
   auto r = review("--reports " + reports);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
-  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node20-bun1310 (stage:"));
+  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node22-bun1310 (stage:"));
   EXPECT_THAT(r.output, HasSubstr("reviewer: job 'lint' succeeded"));
   std::ifstream json(reports + "/report.json");
   std::stringstream text;
@@ -174,15 +174,20 @@ TEST_F(ReviewE2E, AWorkflowsDirectoryThatIsALinkReadsNothingOfTheHost) {
 }
 
 TEST_F(ReviewE2E, AnImageTheEngineDoesNotHaveIsNamed) {
-  // A Node 22 declaration selects the Node 22 image; the stage is the Node 20 one.
-  repo_.write(".nvmrc", "22\n");
+  // A job's setup-node 24 (and declarations that agree) selects the Node 24 image; the stage is
+  // the Node 22 one.
+  repo_.write(".nvmrc", "24\n");
   repo_.write("package.json",
-              "{\"name\":\"x\",\"version\":\"1.0.0\",\"engines\":{\"node\":\"22.x\"},"
+              "{\"name\":\"x\",\"version\":\"1.0.0\",\"engines\":{\"node\":\"24.x\"},"
               "\"scripts\":{\"lint\":\"true\",\"test\":\"true\",\"build\":\"true\"}}\n");
+  repo_.write(".github/workflows/ci.yml",
+              workflow(job("test", std::string("      - uses: ") + kSetupNode +
+                                       "\n        with:\n          node-version: 24\n"
+                                       "      - run: npm test\n")));
   repo_.commit_source();
   auto r = review("");
   EXPECT_EQ(r.exit_code, 4) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("image-missing: the review needs reviewer-node22"));
+  EXPECT_THAT(r.output, HasSubstr("image-missing: the review needs reviewer-node24"));
   EXPECT_EQ(r.last_line(), "review-build-failed: host: image-missing");
 }
 
@@ -229,7 +234,7 @@ TEST_F(ReviewE2E, WithoutALockTheStagesNpmResolvesAndTheSandboxInstallsOffline) 
   repo_.write(
       "package.json",
       "{\"name\": \"t\", \"version\": \"1.0.0\", \"private\": true,\n"
-      " \"engines\": {\"node\": \"20.x\"}, \"dependencies\": {\"is-number\": \"^7.0.0\"}}\n");
+      " \"engines\": {\"node\": \"22.x\"}, \"dependencies\": {\"is-number\": \"^7.0.0\"}}\n");
   repo_.write(".github/workflows/ci.yml",
               workflow(job("test",
                            "      - run: npm install\n"

@@ -14,7 +14,7 @@ using ::testing::HasSubstr;
 
 // A release tag and a node range, as real workflows write them.
 const std::string kCachedSetup =
-    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 20.x\n"
+    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 22.x\n"
     "          cache: npm\n      - run: node --version\n";
 
 TEST_F(LauncherE2E, SetupNodeCachingNpmIsASkipWhenTheLockFileExists) {
@@ -45,7 +45,7 @@ TEST_F(LauncherE2E, ALockFileALinkPointsAtIsNotFollowed) {
   repo.write(".github/workflows/ci.yml",
              workflow(job("test",
                           "      - uses: actions/setup-node@v6\n        with:\n"
-                          "          node-version: 20.x\n          cache: npm\n"
+                          "          node-version: 22.x\n          cache: npm\n"
                           "          cache-dependency-path: deps/lock.json\n")));
   run_command("cd " + repo.source() + " && mkdir -p deps && ln -s /etc/passwd deps/lock.json");
   repo.clone();
@@ -60,7 +60,7 @@ TEST_F(LauncherE2E, AutomaticCachingChecksTheLockOnlyWhenPackageJsonNamesNpm) {
   repo.write(".github/workflows/ci.yml",
              workflow(job("test",
                           "      - uses: actions/setup-node@v6\n        with:\n"
-                          "          node-version: '20'\n      - run: node --version\n")));
+                          "          node-version: '22'\n      - run: node --version\n")));
   repo.clone();
   auto r = run_launcher(repo.workspace(), assigned_job("test"));
   EXPECT_EQ(r.exit_code, 0) << r.output;

@@ -18,8 +18,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-constexpr const char* kSetupNode = "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020";
-
 // setup-node reading `file`, then `node --version`; `before` runs first.
 std::string node_from(const std::string& file, const std::string& before = "") {
   return workflow(job("test", before + "      - uses: " + kSetupNode +
@@ -29,34 +27,34 @@ std::string node_from(const std::string& file, const std::string& before = "") {
 }
 
 TEST_F(LauncherE2E, NvmrcSelectsTheImage) {
-  ExampleRepo repo;  // .nvmrc "20", package.json engines.node "20.x"
+  ExampleRepo repo;  // .nvmrc "22", package.json engines.node "22.x"
   repo.write(".github/workflows/ci.yml", node_from(".nvmrc"));
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("in image reviewer-node20-bun1310"));
-  EXPECT_THAT(r.output, HasSubstr("[test #2 actions/setup-node] '.nvmrc' still gives \"20\", as "
+  EXPECT_THAT(r.output, HasSubstr("in image reviewer-node22-bun1310"));
+  EXPECT_THAT(r.output, HasSubstr("[test #2 actions/setup-node] '.nvmrc' still gives \"22\", as "
                                   "planned"));
-  EXPECT_THAT(r.output, HasSubstr("[test #3 run] v20.20.2"));
+  EXPECT_THAT(r.output, HasSubstr("[test #3 run] v22.23.5"));
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
-// Only the step reads ci/node-version: what it gives (22) is the pin, and it selects the node 22
+// Only the step reads ci/node-version: what it gives (24) is the pin, and it selects the node 24
 // image, which is not the one this sandbox runs.
 TEST_F(LauncherE2E, AVersionFileOnlyTheStepReadsSelectsAnotherImage) {
   ExampleRepo repo;
   repo.write(".nvmrc", ">=20\n");
   repo.write("package.json", "{\"name\": \"x\", \"engines\": {\"node\": \">=20\"}}\n");
-  repo.write("ci/node-version", "node 22\n");
+  repo.write("ci/node-version", "node 24\n");
   repo.write(".github/workflows/ci.yml", node_from("ci/node-version"));
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_THAT(r.last_line(),
               StartsWith("review-build-refused: other-image: the declarations select image "
-                         "reviewer-node22-bun1310, but this sandbox runs reviewer-node20-bun1310"))
+                         "reviewer-node24-bun1310, but this sandbox runs reviewer-node22-bun1310"))
       << r.output;
-  EXPECT_THAT(r.output, Not(HasSubstr("v20.20.2")));
+  EXPECT_THAT(r.output, Not(HasSubstr("v22.23.5")));
 }
 
 // The attack: the version file is a link to a file outside the worktree. The launcher never
@@ -76,7 +74,7 @@ TEST_F(LauncherE2E, AVersionFileThatLinksOutOfTheWorktreeIsRefused) {
             "link (Too many levels of symbolic links); version files must be regular files of "
             "the worktree, read without following links")
       << r.output;
-  EXPECT_THAT(r.output, Not(HasSubstr("v20.20.2")));
+  EXPECT_THAT(r.output, Not(HasSubstr("v22.23.5")));
 }
 
 // A linked .nvmrc is stopped one layer earlier: the worktree guard refuses every linked
@@ -100,17 +98,17 @@ TEST_F(LauncherE2E, ALinkedNvmrcIsRefusedByTheWorktreeGuardFirst) {
 TEST_F(LauncherE2E, AVersionFileAnEarlierStepRewritesFailsTheBuild) {
   ExampleRepo repo;
   repo.write(".github/workflows/ci.yml",
-             node_from(".nvmrc", "      - run: printf '22\\n' > .nvmrc\n"));
+             node_from(".nvmrc", "      - run: printf '24\\n' > .nvmrc\n"));
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_EQ(r.last_line(),
             "review-build-failed: job 'test' step 3 'actions/setup-node' version-file-changed: "
-            "'.nvmrc' now gives \"22\", where the plan pinned \"20\" from it before the build: "
+            "'.nvmrc' now gives \"24\", where the plan pinned \"22\" from it before the build: "
             "an earlier step changed it, and the action would install what it gives now, not the "
             "image's version")
       << r.output;
-  EXPECT_THAT(r.output, Not(HasSubstr("v20.20.2")));
+  EXPECT_THAT(r.output, Not(HasSubstr("v22.23.5")));
 }
 
 TEST_F(LauncherE2E, BunVersionFileSelectsTheImagesBun) {
@@ -145,13 +143,13 @@ class VersionFileReviewE2E : public LauncherE2E {
 TEST_F(VersionFileReviewE2E, TheHostPinsWhatTheCommittedVersionFileGives) {
   repo_.write(".nvmrc", ">=20\n");
   repo_.write("package.json", "{\"name\": \"x\", \"engines\": {\"node\": \">=20\"}}\n");
-  repo_.write("ci/package.json", "{\"volta\": {\"node\": \"20.20.2\"}}\n");
+  repo_.write("ci/package.json", "{\"volta\": {\"node\": \"22.23.5\"}}\n");
   repo_.write(".github/workflows/ci.yml", node_from("ci/package.json"));
   repo_.commit_source();
   auto r = review();
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node20-bun1310 (stage:"));
-  EXPECT_THAT(r.output, HasSubstr("'ci/package.json' still gives \"20.20.2\", as planned"));
+  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node22-bun1310 (stage:"));
+  EXPECT_THAT(r.output, HasSubstr("'ci/package.json' still gives \"22.23.5\", as planned"));
   EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
 }
 

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr const char* kImage = "reviewer-node20-bun1310";
+constexpr const char* kImage = "reviewer-node22-bun1310";
 constexpr const char* kProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/npm-project";
 constexpr const char* kBunProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/bun-project";
 

@@ -25,8 +25,8 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-// The example's package.json asks for node 20.x.
-constexpr const char* kExampleImage = "reviewer-node20-bun1310";
+// The example's package.json asks for node 22.x, as the runner's default Node it runs on CI.
+constexpr const char* kExampleImage = "reviewer-node22-bun1310";
 
 std::vector<std::string> matrix_images() {
   std::ifstream in(REVIEWER_SOURCE_DIR "/matrix/runtime-matrix.json");
@@ -81,7 +81,7 @@ TEST_F(ReviewImage, ImagesRunAsTheReviewerUserWithTheTablesRuntimes) {
   ASSERT_TRUE(sandbox.started()) << sandbox.start_output();
   EXPECT_EQ(sandbox.exec({"id"}).output,
             "uid=1000(reviewer) gid=1000(reviewer) groups=1000(reviewer)\n");
-  EXPECT_EQ(sandbox.exec({"node", "--version"}).output, "v20.20.2\n");
+  EXPECT_EQ(sandbox.exec({"node", "--version"}).output, "v22.23.5\n");
   EXPECT_EQ(sandbox.exec({"npm", "--version"}).output, "11.21.2\n");
   EXPECT_EQ(sandbox.exec({"/opt/reviewer/runtimes/bun/bin/bun", "--version"}).output, "1.3.10\n");
   EXPECT_EQ(sandbox.exec({"sh", "-c", "echo $HOME $TMPDIR"}).output,
@@ -201,7 +201,7 @@ TEST_F(ReviewImage, TheExampleBuildsInItsImage) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
   EXPECT_THAT(r.output, HasSubstr("in image " + std::string(kExampleImage)));
-  EXPECT_THAT(r.output, HasSubstr("v20.20.2"));
+  EXPECT_THAT(r.output, HasSubstr("v22.23.5"));
   // Both jobs ran their steps: lint (needed) and test, whose build wrote dist/ in the clone.
   EXPECT_THAT(r.output, HasSubstr("[lint #2 Lint]"));
   EXPECT_THAT(r.output, HasSubstr("[test #4 Build]"));

@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-constexpr const char* kExampleImage = "reviewer-node20-bun1310";
+constexpr const char* kExampleImage = "reviewer-node22-bun1310";
 
 // The sandboxes `reviewer review` has made that still exist.
 int review_sandboxes() {
@@ -71,10 +71,10 @@ TEST_F(ReviewCommand, TheExampleReviewsOkInItsImageAndLeavesNoSandbox) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
   // The log names the image, its id and the runtime versions from the table.
-  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node20-bun1310 ("));
-  EXPECT_THAT(r.output, HasSubstr("node 20.20.2"));
+  EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node22-bun1310 ("));
+  EXPECT_THAT(r.output, HasSubstr("node 22.23.5"));
   EXPECT_THAT(r.output, HasSubstr("engine podman"));
-  EXPECT_THAT(r.output, HasSubstr("[test #2 Node version] v20.20.2"));
+  EXPECT_THAT(r.output, HasSubstr("[test #2 Node version] v22.23.5"));
   EXPECT_TRUE(fs::exists(root_ + "/reports/report.json"));
   EXPECT_TRUE(fs::exists(root_ + "/reports/report.xml"));
   EXPECT_EQ(review_sandboxes(), before) << "the sandbox was not removed";

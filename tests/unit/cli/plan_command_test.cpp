@@ -35,6 +35,26 @@ TEST_F(PlanCommand, EachRefusalShowsItsLineAndACaret) {
                      "             ^\n");
 }
 
+// A job without setup-node runs the runner's default Node: the plan says so, text and JSON.
+TEST_F(PlanCommand, TheRunnersDefaultNodeIsAPinThatSaysSo) {
+  const std::string w = workflow(
+      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+      "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main");
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("\npin node 22 (" + w +
+                     ":4:14): the runner's default Node 22 (ubuntu-24.04, "
+                     "actions/runner-images #14046)\n"),
+            std::string::npos)
+      << out;
+  auto [json_code, json] = run("--workflow " + w + " --job build --base main --format json");
+  EXPECT_EQ(json_code, 0) << json;
+  EXPECT_NE(json.find("\"runner_default\": \"the runner's default Node 22 (ubuntu-24.04, "
+                      "actions/runner-images #14046)\""),
+            std::string::npos)
+      << json;
+}
+
 TEST_F(PlanCommand, LoadingRefusalsToo) {
   const std::string w = workflow("on: pull_request\njobs: [a\n");
   auto [code, out] = run("--workflow " + w + " --job build --base main");

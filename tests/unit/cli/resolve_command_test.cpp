@@ -40,6 +40,26 @@ TEST_F(ResolveCommand, ThePlannedJobsPinSelectsOneImage) {
   EXPECT_EQ(out, "reviewer-node22-bun1310\n");
 }
 
+// Without setup-node the job runs the runner's default Node 22, which selects the Node 22 image;
+// a declaration it does not satisfy conflicts with it.
+TEST_F(ResolveCommand, AJobWithoutSetupNodeRunsTheRunnersNode) {
+  tmp_.write(".github/workflows/plain.yml",
+             "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+             "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n"
+             "      - run: node --version\n");
+  const std::string args = "--workflow " + dir_ + "/.github/workflows/plain.yml --job t " + dir_;
+  auto [code, out] = run(args);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_EQ(out, "reviewer-node22-bun1310\n");
+  tmp_.write(".nvmrc", "24\n");
+  auto [refused, says] = run(args);
+  EXPECT_EQ(refused, 3) << says;
+  EXPECT_NE(says.find("plain.yml:4:14: conflicting: .nvmrc \"24\" and the runner's default Node 22 "
+                      "(ubuntu-24.04, actions/runner-images #14046) at "),
+            std::string::npos)
+      << says;
+}
+
 TEST_F(ResolveCommand, AnUnplannableWorkflowGivesItsRefusals) {
   auto [code, out] = run("--workflow " + dir_ + "/.github/workflows/ci.yml --job missing " + dir_);
   EXPECT_EQ(code, 3);

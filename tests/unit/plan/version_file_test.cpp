@@ -81,7 +81,8 @@ TEST(VersionFile, BunRangeFromPackageJson) {
                         R"({"packageManager": "pnpm@9.1.0", "engines": {"bun": "1.3.x"}})"}},
                       &plan),
             "(planned)\n");
-  EXPECT_EQ(pins(*plan), "bun 1.3.x @package.json\n");
+  // The job has no setup-node: its Node is the runner's default, pinned at its runs-on.
+  EXPECT_EQ(pins(*plan), "bun 1.3.x @package.json\nnode 22 @.github/workflows/ci.yml:4:14\n");
 }
 
 // Every refusal, in full: where the action fails the step, falls back to a version the workflow

@@ -151,6 +151,95 @@ TEST_F(Resolver, ConflictingPin) {
             "version satisfies both; make them agree");
 }
 
+// A job without actions/setup-node runs the runner's default Node on CI; the planner pins it.
+const Pin kRunnerDefault{
+    "node",
+    "22",
+    {".github/workflows/ci.yml", 4, 14},
+    "the runner's default Node 22 (ubuntu-24.04, actions/runner-images #14046)"};
+
+TEST_F(Resolver, TheRunnersDefaultNodeSelectsItsLinesImage) {
+  EXPECT_EQ(image({kRunnerDefault}), "reviewer-node22-bun1310");
+  dir_.write(".nvmrc", ">=20\n");
+  dir_.write("package.json", R"({"engines": {"node": "22.x"}})");
+  EXPECT_EQ(image({kRunnerDefault}), "reviewer-node22-bun1310");
+}
+
+TEST_F(Resolver, ADeclarationTheRunnersDefaultNodeViolatesConflicts) {
+  dir_.write(".nvmrc", "20\n");
+  const auto rs = refusals({kRunnerDefault});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0], (report::Refusal{
+                       "conflicting",
+                       ".nvmrc \"20\" and the runner's default Node 22 (ubuntu-24.04, "
+                       "actions/runner-images #14046) at .github/workflows/ci.yml:4:14 conflict: "
+                       "that job runs the matrix's node 22.22.1, which \"20\" does not admit; make "
+                       "them agree, or give the job an actions/setup-node step",
+                       util::SourceLocation{".github/workflows/ci.yml", 4, 14}}));
+}
+
+// On the runner's line but not the version the matrix has of it: the image that job must run
+// violates the declaration, which is a conflict, not a missing image.
+TEST_F(Resolver, ADeclarationOnTheLineButNotItsImageConflicts) {
+  dir_.write("package.json", R"({"engines": {"node": ">=22.23"}})");
+  const auto rs = refusals({kRunnerDefault});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "conflicting");
+  EXPECT_EQ(rs[0].message,
+            "package.json engines.node \">=22.23\" and the runner's default Node 22 (ubuntu-24.04, "
+            "actions/runner-images #14046) at .github/workflows/ci.yml:4:14 conflict: that job "
+            "runs the matrix's node 22.22.1, which \">=22.23\" does not admit; make them agree, or "
+            "give the job an actions/setup-node step");
+}
+
+// A step's range pin is unchanged: the action would take the newest release of the line, which
+// the matrix may lack, so the same declaration leaves an image missing.
+TEST_F(Resolver, AStepPinOnTheSameLineStillLeavesAnImageMissing) {
+  dir_.write("package.json", R"({"engines": {"node": ">=22.23"}})");
+  const auto rs = refusals({{"node", "22", {".github/workflows/ci.yml", 9, 11}}});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "out-of-matrix");
+  EXPECT_EQ(rs[0].message.rfind("missing image: node >=22.23, 22 (declared by package.json "
+                                "engines.node, pin at .github/workflows/ci.yml:9:11); ",
+                                0),
+            0U);
+}
+
+// One job pins Node 24, a job it needs runs the runner's Node 22: CI runs each on its own runner,
+// the review runs both in one image, which cannot be both.
+TEST_F(Resolver, ASetupNodeJobAndAJobWithoutOneConflict) {
+  const auto rs = refusals({kRunnerDefault, {"node", "24", {".github/workflows/ci.yml", 15, 11}}});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0], (report::Refusal{
+                       "conflicting",
+                       "pin at .github/workflows/ci.yml:15:11 \"24\" and the runner's default Node "
+                       "22 (ubuntu-24.04, actions/runner-images #14046) at "
+                       ".github/workflows/ci.yml:4:14 conflict: that job runs the matrix's node "
+                       "22.22.1, which \"24\" does not admit; make them agree, or give the job an "
+                       "actions/setup-node step",
+                       util::SourceLocation{".github/workflows/ci.yml", 4, 14}}));
+}
+
+// Two jobs without setup-node: the same Node, no conflict between them.
+TEST_F(Resolver, TwoJobsOnTheRunnersNodeAgree) {
+  Pin other = kRunnerDefault;
+  other.location.line = 9;
+  EXPECT_EQ(image({kRunnerDefault, other}), "reviewer-node22-bun1310");
+}
+
+// A matrix without the runner's line: the image is missing, named by the runner's default.
+TEST_F(Resolver, AMatrixWithoutTheRunnersLine) {
+  matrix_.images.erase(matrix_.images.begin() + 1);
+  const auto rs = refusals({kRunnerDefault});
+  ASSERT_EQ(rs.size(), 1U);
+  EXPECT_EQ(rs[0].rule, "out-of-matrix");
+  EXPECT_EQ(rs[0].message.rfind("missing image: node 22 (declared by the runner's default Node 22 "
+                                "(ubuntu-24.04, actions/runner-images #14046) at "
+                                ".github/workflows/ci.yml:4:14); ",
+                                0),
+            0U);
+}
+
 TEST_F(Resolver, OutOfMatrix) {
   dir_.write("package.json", R"({"engines": {"node": ">=25"}})");
   dir_.write(".bun-version", "1.3.10\n");
