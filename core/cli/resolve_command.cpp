@@ -76,9 +76,7 @@ int run_resolve(const ResolveArgs& args) {
     if (!planned) {
       return print_refusals(planned.refusals(), args.format);
     }
-    for (const auto& p : planned->pins) {
-      pins.push_back({p.runtime, p.version, p.location, p.runner_default});
-    }
+    pins = plan::resolver_pins(*planned);
   }
   for (const auto& spec : args.pins) {
     const std::size_t at = spec.find('@');

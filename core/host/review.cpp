@@ -217,10 +217,7 @@ int review(const ReviewRequest& request) {
     std::cout << "review: full history (fetch-depth: 0)\n";
   }
 
-  std::vector<resolve::Pin> pins;
-  for (const auto& p : plan.pins) {
-    pins.push_back({p.runtime, p.version, p.location, p.runner_default});
-  }
+  const std::vector<resolve::Pin> pins = plan::resolver_pins(plan);
   const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
   auto matrix = resolve::load_matrix(matrix_path);
   if (!matrix) {

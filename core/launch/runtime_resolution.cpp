@@ -12,11 +12,7 @@ util::Result<resolve::Matrix> load_trusted_matrix() {
 
 util::Status check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
                                       const ImageInfo& image, const resolve::Matrix& matrix) {
-  std::vector<resolve::Pin> pins;
-  for (const auto& p : plan.pins) {
-    pins.push_back({p.runtime, p.version, p.location, p.runner_default});
-  }
-  auto result = resolve::resolve(worktree, matrix, pins);
+  auto result = resolve::resolve(worktree, matrix, plan::resolver_pins(plan));
   if (!result) {
     return result.refusals();
   }

@@ -11,6 +11,7 @@
 #include "core/expr/value.h"
 #include "core/plan/expression_fields.h"
 #include "core/plugins/invoke.h"
+#include "core/resolve/declarations.h"
 #include "core/workflow/model.h"
 
 namespace reviewer::plan {
@@ -117,5 +118,9 @@ struct Plan {
 };
 
 nlohmann::json to_json(const Plan& plan);
+
+// The plan's pins as the resolver takes them (the host, the launcher and `reviewer resolve`
+// resolve the same ones).
+std::vector<resolve::Pin> resolver_pins(const Plan& plan);
 
 }  // namespace reviewer::plan

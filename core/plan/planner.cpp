@@ -135,4 +135,12 @@ util::Result<Plan> plan_file(const std::string& path, const PlanRequest& request
   return plan_text(*text, request, registry);
 }
 
+std::vector<resolve::Pin> resolver_pins(const Plan& plan) {
+  std::vector<resolve::Pin> pins;
+  for (const auto& p : plan.pins) {
+    pins.push_back({p.runtime, p.version, p.location, p.runner_default});
+  }
+  return pins;
+}
+
 }  // namespace reviewer::plan
