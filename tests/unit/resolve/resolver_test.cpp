@@ -152,22 +152,25 @@ TEST_F(Resolver, ConflictingPin) {
 }
 
 // A job without actions/setup-node runs the runner's default Node on CI; the planner pins it.
-const Pin kRunnerDefault{
-    "node",
-    "22",
-    {".github/workflows/ci.yml", 4, 14},
-    "the runner's default Node 22 (ubuntu-24.04, actions/runner-images #14046)"};
+// (A function, not a global aggregate: GCC 12 at -O3 warns that the global's strings may be
+// used uninitialized in its static destructor, and the release preset builds with -Werror.)
+Pin runner_default() {
+  return Pin{"node",
+             "22",
+             {".github/workflows/ci.yml", 4, 14},
+             "the runner's default Node 22 (ubuntu-24.04, actions/runner-images #14046)"};
+}
 
 TEST_F(Resolver, TheRunnersDefaultNodeSelectsItsLinesImage) {
-  EXPECT_EQ(image({kRunnerDefault}), "reviewer-node22-bun1310");
+  EXPECT_EQ(image({runner_default()}), "reviewer-node22-bun1310");
   dir_.write(".nvmrc", ">=20\n");
   dir_.write("package.json", R"({"engines": {"node": "22.x"}})");
-  EXPECT_EQ(image({kRunnerDefault}), "reviewer-node22-bun1310");
+  EXPECT_EQ(image({runner_default()}), "reviewer-node22-bun1310");
 }
 
 TEST_F(Resolver, ADeclarationTheRunnersDefaultNodeViolatesConflicts) {
   dir_.write(".nvmrc", "20\n");
-  const auto rs = refusals({kRunnerDefault});
+  const auto rs = refusals({runner_default()});
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0], (report::Refusal{
                        "conflicting",
@@ -182,7 +185,7 @@ TEST_F(Resolver, ADeclarationTheRunnersDefaultNodeViolatesConflicts) {
 // violates the declaration, which is a conflict, not a missing image.
 TEST_F(Resolver, ADeclarationOnTheLineButNotItsImageConflicts) {
   dir_.write("package.json", R"({"engines": {"node": ">=22.23"}})");
-  const auto rs = refusals({kRunnerDefault});
+  const auto rs = refusals({runner_default()});
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0].rule, "conflicting");
   EXPECT_EQ(rs[0].message,
@@ -208,7 +211,8 @@ TEST_F(Resolver, AStepPinOnTheSameLineStillLeavesAnImageMissing) {
 // One job pins Node 24, a job it needs runs the runner's Node 22: CI runs each on its own runner,
 // the review runs both in one image, which cannot be both.
 TEST_F(Resolver, ASetupNodeJobAndAJobWithoutOneConflict) {
-  const auto rs = refusals({kRunnerDefault, {"node", "24", {".github/workflows/ci.yml", 15, 11}}});
+  const auto rs =
+      refusals({runner_default(), {"node", "24", {".github/workflows/ci.yml", 15, 11}}});
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0], (report::Refusal{
                        "conflicting",
@@ -222,15 +226,15 @@ TEST_F(Resolver, ASetupNodeJobAndAJobWithoutOneConflict) {
 
 // Two jobs without setup-node: the same Node, no conflict between them.
 TEST_F(Resolver, TwoJobsOnTheRunnersNodeAgree) {
-  Pin other = kRunnerDefault;
+  Pin other = runner_default();
   other.location.line = 9;
-  EXPECT_EQ(image({kRunnerDefault, other}), "reviewer-node22-bun1310");
+  EXPECT_EQ(image({runner_default(), other}), "reviewer-node22-bun1310");
 }
 
 // A matrix without the runner's line: the image is missing, named by the runner's default.
 TEST_F(Resolver, AMatrixWithoutTheRunnersLine) {
   matrix_.images.erase(matrix_.images.begin() + 1);
-  const auto rs = refusals({kRunnerDefault});
+  const auto rs = refusals({runner_default()});
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0].rule, "out-of-matrix");
   EXPECT_EQ(rs[0].message.rfind("missing image: node 22 (declared by the runner's default Node 22 "
