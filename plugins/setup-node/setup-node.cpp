@@ -122,7 +122,9 @@ bool package_manager_may_be_npm(const std::string& package_json) {
 // reads the file only without a `node-version`), with where it is written.
 using Requested = reviewer::sdk::RequestedVersion;
 
-// Reads what the step asks for, or refuses (false).
+// Reads what the step asks for, or refuses (false). Neither input given (or both empty): the
+// action installs nothing and the job runs the runner's preinstalled node; `out.spec` is then
+// empty, the step pins nothing, and the planner pins the job to the runner's default Node.
 bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
                reviewer::sdk::PlanDecision& decision, Requested& out) {
   const auto input = step.inputs().find("node-version");
@@ -132,16 +134,8 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
     return true;
   }
   if (!file || file->value.empty()) {
-    decision.refuse("runtime-version-not-exact",
-                    input ? std::string("actions/setup-node 'node-version' is ''; the action would "
-                                        "use the runner's preinstalled node; write a version or "
-                                        "a range such as 22.x")
-                          : std::string("actions/setup-node has no 'node-version' or "
-                                        "'node-version-file': it would use the runner's "
-                                        "preinstalled node; write a version or a range such as "
-                                        "22.x"),
-                    input ? input->location : step.uses_location());
-    return false;
+    out = {};
+    return true;
   }
   return reviewer::sdk::read_requested_version(
       decision,
@@ -163,7 +157,7 @@ class SetupNode final : public reviewer::sdk::Action {
     if (!requested(step, tag, decision, want)) {
       return;
     }
-    if (is_alias(want.spec)) {
+    if (!want.spec.empty() && is_alias(want.spec)) {
       decision.refuse("runtime-version-not-exact",
                       "actions/setup-node " + want.source +
                           (want.from_file ? " gives '" : " is '") +
@@ -177,20 +171,26 @@ class SetupNode final : public reviewer::sdk::Action {
       return;
     }
     const std::string version = pin_value(want.spec);
-    decision.pin("node", version, want.where());
+    if (!version.empty()) {
+      decision.pin("node", version, want.where());
+    }
     const auto file = step.inputs().find("node-version-file");
     const bool ignored_file = !want.from_file && file && !file->value.empty();
     const CacheCheck check = cache_check(step, tag);
-    decision.skip("node " + version + (want.from_file ? " (" + want.where_text() + ")" : "") +
-                  " is the image's node (pinned; the launcher verifies it); " +
-                  (ignored_file
-                       ? "'node-version-file' is ignored, as the action ignores it (with a "
-                         "warning); "
-                       : "") +
-                  (check == CacheCheck::kNone
-                       ? std::string("no registry, cache or mirror is configured")
-                       : std::string("the npm cache restores nothing on a cold run, and its lock "
-                                     "file is checked at build time")));
+    decision.skip(
+        (version.empty()
+             ? std::string("no node version is asked for: the action installs none and "
+                           "the job runs the runner's preinstalled node, which the "
+                           "planner pins as the runner's default; ")
+             : "node " + version + (want.from_file ? " (" + want.where_text() + ")" : "") +
+                   " is the image's node (pinned; the launcher verifies it); ") +
+        (ignored_file ? "'node-version-file' is ignored, as the action ignores it (with a "
+                        "warning); "
+                      : "") +
+        (check == CacheCheck::kNone
+             ? std::string("no registry, cache or mirror is configured")
+             : std::string("the npm cache restores nothing on a cold run, and its lock "
+                           "file is checked at build time")));
   }
 
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
@@ -203,9 +203,11 @@ class SetupNode final : public reviewer::sdk::Action {
           "warning: Both node-version and node-version-file inputs are specified, only "
           "node-version will be used");
     }
-    const std::string version = from_file
-                                    ? "from " + std::string(file->value)
-                                    : std::string(input ? input->value : std::string_view("?"));
+    const std::string version =
+        from_file ? "from " + std::string(file->value)
+        : input && !input->value.empty()
+            ? std::string(input->value)
+            : std::string("(none asked: the runner's preinstalled node, the job's pin)");
     const CacheCheck check = cache_check(step, kClaim.tag_of(step.ref()));
     if (check == CacheCheck::kIfPackageManagerIsNpm) {
       auto pkg = services.read_worktree_file("package.json");

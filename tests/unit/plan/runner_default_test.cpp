@@ -76,6 +76,17 @@ TEST(RunnerDefault, AJobWithSetupNodeGetsNone) {
             "node 24.x @.github/workflows/ci.yml:9:11\n");
 }
 
+// A setup-node step that asks for no version installs none on CI: the job runs the runner's
+// preinstalled node, so it gets the runner's default pin, as a job without setup-node does.
+TEST(RunnerDefault, ASetupNodeStepWithoutAVersionLeavesTheRunnersNode) {
+  EXPECT_EQ(
+      pins_of("on: pull_request\njobs:\n" +
+                  job("test", std::string("      - uses: ") + kNode7 +
+                                  "\n        with:\n          package-manager-cache: false\n"),
+              "test"),
+      std::string("node 22 @.github/workflows/ci.yml:4:14 [") + kDefault + "]\n");
+}
+
 // A setup-node step that never runs (its `if:` is false before the run) selects nothing on CI.
 TEST(RunnerDefault, ASetupNodeStepThatNeverRunsPinsNothing) {
   EXPECT_EQ(pins_of("on: pull_request\njobs:\n" +
