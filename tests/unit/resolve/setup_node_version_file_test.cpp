@@ -241,9 +241,9 @@ INSTANTIATE_TEST_SUITE_P(
              "cycle?); actions/setup-node's reader then reads \"b.json\" as plain text, which "
              "holds no version a build can use @b.json"},
         Case{"volta_extends_outside",
-             {{"package.json", R"({"volta": {"extends": "../shared.json"}})"}},
+             {{"package.json", R"({"volta": {"extends": "../base.json"}})"}},
              "package.json",
-             "version-file-outside: package.json volta.extends \"../shared.json\" leaves the "
+             "version-file-outside: package.json volta.extends \"../base.json\" leaves the "
              "workspace; the review reads version files of the repository under review only, so "
              "name a file inside it @package.json"},
         Case{"volta_extends_absolute",
