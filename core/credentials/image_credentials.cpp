@@ -106,15 +106,12 @@ ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments) {
   return roots;
 }
 
-util::Status find_image_credentials(char** process_env) {
+util::Status find_image_credentials(char** process_env, const std::string& init_environ) {
   std::vector<ScanEnvironment> envs(2);
   envs[0].whose = "the launcher";
   envs[0].vars = util::environ_map(process_env);
   envs[1].whose = "PID 1";
-  if (auto block =
-          util::read_regular_file(AT_FDCWD, "/proc/1/environ", {kScanMaxFileBytes, true})) {
-    envs[1].vars = util::parse_environ(*block);
-  }
+  envs[1].vars = util::parse_environ(init_environ);
   return util::status_of(scan_for_credentials(image_scan_roots(envs), envs).findings);
 }
 

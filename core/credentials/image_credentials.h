@@ -25,7 +25,8 @@ bool is_system_tree(std::string_view dir);
 ScanRoots image_scan_roots(const std::vector<ScanEnvironment>& environments);
 
 // What `reviewer-launch --self-check` runs: scan_for_credentials over image_scan_roots with the
-// launcher's environment (`process_env`) and PID 1's (/proc/1/environ): ok when it finds none.
-util::Status find_image_credentials(char** process_env);
+// launcher's environment (`process_env`) and PID 1's (`init_environ`, the NUL-separated block the
+// launcher read from /proc/1/environ at its start, while it could): ok when it finds none.
+util::Status find_image_credentials(char** process_env, const std::string& init_environ);
 
 }  // namespace reviewer::credentials

@@ -14,12 +14,18 @@
 #include "core/host/host_process.h"
 #include "core/host/npm_resolution.h"
 #include "core/launch/attestation.h"
+#include "core/launch/sandbox_user.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::host {
 namespace {
 
 constexpr std::size_t kMaxReportBytes = 64u << 20;
+
+// The image's user, which the launcher becomes and its steps run as.
+std::string image_user() {
+  return std::to_string(launch::kSandboxUid) + ":" + std::to_string(launch::kSandboxGid);
+}
 
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) {
@@ -111,7 +117,7 @@ class ContainerEngine final : public Engine {
     limited.limit = spec.limit;
     std::string last_line;
     limited.last_line = &last_line;
-    std::vector<std::string> exec = {engine_, "exec"};
+    std::vector<std::string> exec = {engine_, "exec", "--user", "0:0"};
     if (!spec.nonce.empty()) {
       // `--env NAME` without a value: the engine takes it from its own environment, so the
       // nonce is in no argv.
@@ -139,6 +145,11 @@ class ContainerEngine final : public Engine {
             // The production sandbox, as written in the spec.
             "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp", "--tmpfs", "/run",
             "--network", "none", "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
+            // PID 1 runs as root, so no step (the image's user) can write the assignment into
+            // its memory; the launcher's exec is root too, and CAP_SETUID and CAP_SETGID are what
+            // it needs to become the image's user for good before anything runs
+            // (core/launch/sandbox_user.h). Nothing else in the sandbox runs as root.
+            "--user", "0:0", "--cap-add", "SETUID", "--cap-add", "SETGID",
             // What it may take of the host: a fork bomb, a memory hog or a descriptor leak in a
             // step fails this review and nothing else. (Explicit ulimits also because this host
             // cannot raise them past its own: no CAP_SYS_RESOURCE.)
@@ -169,7 +180,8 @@ class ContainerEngine final : public Engine {
   // path) is opened with the host's rights, and a FIFO there cannot hold the host (10 s); a
   // report that is missing is left out.
   void copy_report(const std::string& id, const std::string& file, const std::string& dir) {
-    auto text = command_output({engine_, "exec", id, "timeout", "10", "cat", "/tmp/review/" + file},
+    auto text = command_output({engine_, "exec", "--user", image_user(), id, "timeout", "10", "cat",
+                                "/tmp/review/" + file},
                                kMaxReportBytes);
     if (text) {
       std::ofstream(dir + "/" + file, std::ios::binary | std::ios::trunc) << *text;

@@ -43,12 +43,10 @@ bool safe_workflow_path(const std::string& p) {
 
 }  // namespace
 
-util::Result<Assignment> read_assignment(const std::string& environ_path) {
-  // /proc files report size 0; the bound applies to what is read.
-  auto block = util::read_regular_file(AT_FDCWD, environ_path, {1 << 20});
+util::Result<Assignment> read_assignment(const InitEnvironment& init) {
+  auto block = init.read();
   if (!block) {
-    return util::refusal("assignment-missing", "cannot read the container init's environment '" +
-                                                   environ_path + "': " + block.error().message);
+    return block.error();
   }
   auto env = util::parse_environ(*block);
   Assignment a;
@@ -78,6 +76,14 @@ util::Result<Assignment> read_assignment(const std::string& environ_path) {
     }
   }
   return check_assignment(std::move(a));
+}
+
+util::Result<Assignment> read_assignment(const std::string& environ_path) {
+  auto init = InitEnvironment::open(environ_path);
+  if (!init) {
+    return init.error();
+  }
+  return read_assignment(*init);
 }
 
 util::Result<Assignment> check_assignment(Assignment a) {

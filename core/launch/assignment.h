@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/expr/value.h"
+#include "core/launch/init_environment.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
@@ -21,9 +22,9 @@ struct Assignment {
   // REVIEWER_CI_PINNED_ONLY=true: the reference spec's rule, only reviewed SHAs (`reviewer review
   // --pinned-only`); absent or empty: release tags of reviewed releases are accepted.
   bool pinned_only = false;
-  // REVIEWER_CI_SAME_REPOSITORY=true: the pull request comes from the reviewed repository (`reviewer
-  // review --same-repository`): reading a secret is refused; absent or empty: a fork's, whose
-  // secrets are empty.
+  // REVIEWER_CI_SAME_REPOSITORY=true: the pull request comes from the reviewed repository
+  // (`reviewer review --same-repository`): reading a secret is refused; absent or empty: a fork's,
+  // whose secrets are empty.
   bool same_repository = false;
   // REVIEWER_CI_EVENT: the host's description of the pull request (plan/event_facts.h), compact
   // JSON; optional.
@@ -31,10 +32,12 @@ struct Assignment {
   expr::Object event_facts;  // `event`, read
 };
 
-// Reads the assignment from the container init's environment (`environ_path`, normally
-// /proc/1/environ), never from the caller. Refuses assignment-missing (a variable absent or
+// Reads the assignment from the container init's environment (`init`, normally /proc/1/environ),
+// never from the caller. Refuses assignment-missing (a variable absent or
 // empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..', or
 // REVIEWER_CI_PINNED_ONLY or REVIEWER_CI_SAME_REPOSITORY other than `true` or empty).
+util::Result<Assignment> read_assignment(const InitEnvironment& init);
+// The same, opening `environ_path` first.
 util::Result<Assignment> read_assignment(const std::string& environ_path);
 
 // The one check of an assignment's values, made by the host before it creates a sandbox and by

@@ -57,9 +57,8 @@ IntegrityProbe probe_assignment_integrity() {
   return out;
 }
 
-util::Status check_assignment_unchanged(const Assignment& at_start,
-                                        const std::string& environ_path) {
-  auto now = read_assignment(environ_path);
+util::Status check_assignment_unchanged(const Assignment& at_start, const InitEnvironment& init) {
+  auto now = read_assignment(init);
   if (!now) {
     return util::refusal(
         "assignment-changed",

@@ -22,10 +22,9 @@ struct IntegrityProbe {
 
 IntegrityProbe probe_assignment_integrity();
 
-// After the build: PID 1's environment must still hold the assignment the build ran. Refusal
-// `assignment-changed` naming what differs (a step rewrote PID 1's memory), or the error of
-// reading it again.
-util::Status check_assignment_unchanged(const Assignment& at_start,
-                                        const std::string& environ_path);
+// After the build: PID 1's environment, read again through the descriptor opened at the start,
+// must still hold the assignment the build ran. Refusal `assignment-changed` naming what differs
+// (a step rewrote PID 1's memory), or the error of reading it again.
+util::Status check_assignment_unchanged(const Assignment& at_start, const InitEnvironment& init);
 
 }  // namespace reviewer::launch

@@ -24,6 +24,7 @@
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
 #include "core/launch/runtime_resolution.h"
+#include "core/launch/sandbox_user.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
@@ -103,7 +104,17 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!mode) {
     return refused(mode.error());
   }
-  auto assignment = read_assignment("/proc/1/environ");
+  // Opened while the launcher may still be root (init_environment.h); then root is given up,
+  // before anything of the pull request is read, and whether or not the open worked.
+  auto init = InitEnvironment::open("/proc/1/environ");
+  auto started = become_sandbox_user();
+  if (!started) {
+    return refused(started.error());
+  }
+  if (!init) {
+    return refused(init.error());
+  }
+  auto assignment = read_assignment(*init);
   if (!assignment) {
     return refused(assignment.error());
   }
@@ -148,7 +159,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
       return refused_all(bad.refusals());
     }
     // The image must hold no credential a review build could use (docs/threat-model.md).
-    if (auto found = credentials::find_image_credentials(caller_env); !found) {
+    auto init_block = init->read();
+    if (!init_block) {
+      return refused(init_block.error());
+    }
+    if (auto found = credentials::find_image_credentials(caller_env, *init_block); !found) {
       return refused_all(found.refusals());
     }
     return finish(report::ExitCode::kOk,
@@ -208,7 +223,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
       plan, supervisor, guard, *scratch, log,
       LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, dependency_registry(deps)});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
-  if (auto same = check_assignment_unchanged(*assignment, "/proc/1/environ"); !same) {
+  if (auto same = check_assignment_unchanged(*assignment, *init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;
     outcome.summary = same.error().to_string();
   }

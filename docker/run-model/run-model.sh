@@ -7,26 +7,33 @@
 # then `docker exec <sandbox> /opt/reviewer/bin/reviewer-launch`.
 #
 # Here: util-linux namespaces. A new PID, mount, network, IPC and UTS namespace whose PID 1 is
-# `sleep infinity` holding the assignment in its environment, as uid 1000 with no capabilities
-# and no_new_privs, in a read-only root made of read-only binds of the host's /usr and /etc,
-# tmpfs on /tmp, /var/tmp and /run, loopback only, /workspace bound read-write to a clone and
+# `sleep infinity` holding the assignment in its environment, as root with no capabilities and
+# no_new_privs (so no step, uid 1000, can write its memory), in a read-only root made of
+# read-only binds of the host's /usr and /etc, tmpfs on /tmp, /var/tmp and /run, loopback only,
+# /workspace bound read-write to a clone and
 # /opt/reviewer bound read-only to an install prefix. The launcher is started later inside those
-# namespaces with nsenter, as docker exec would, with the same uid and restrictions.
+# namespaces with nsenter, as `podman exec --user 0` would: root with only CAP_SETUID and
+# CAP_SETGID, which it uses once to become uid 1000 for good (docs/host.md).
 #
 # Usage:
 #   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
 #                [--matrix 'NAME=VALUE...'] [--pinned-only] [--caller-env NAME=VALUE]...
-#                [--exec PROGRAM]
+#                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
 #                [--pass-env NAME]... [--reports DIR] [--deps DIR] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
 # review's dependency view); --pass-env NAME adds NAME with its value in this script's
 # environment to the launcher's (the host's verdict nonce, kept out of every argv the host's
-# process list shows). Must run as root (it creates the namespaces).
+# process list shows). --before and --after run `bash -c CMD` as the sandbox user in the same
+# sandbox, before and after the launcher (a second `podman exec --user 1000`), their output on
+# stdout. --pid1-as-steps builds the weaker layout of a host that runs PID 1 and the launcher as
+# the steps' user (a step can then write PID 1's memory: what the launcher's probe reports).
+# Must run as root (it creates the namespaces).
 set -euo pipefail
 
 workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
+before="" after="" pid1_as_steps=""
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
 while (($#)); do
@@ -43,6 +50,9 @@ while (($#)); do
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
+    --before) before=$2; shift 2 ;;
+    --after) after=$2; shift 2 ;;
+    --pid1-as-steps) pid1_as_steps=true; shift ;;
     --reports) reports=$2; shift 2 ;;
     --deps) deps=$(realpath "$2"); shift 2 ;;
     --) shift; break ;;
@@ -56,6 +66,13 @@ done
 workspace=$(realpath "$workspace")
 prefix=$(realpath "$prefix")
 sandbox_uid=1000
+# Who PID 1 and the launcher start as: root without capabilities, and root with only what it
+# takes to become the sandbox user; or, in the weaker layout, the sandbox user for both.
+if [[ -n $pid1_as_steps ]]; then
+  pid1_uid=$sandbox_uid launcher_uid=$sandbox_uid launcher_caps=-all
+else
+  pid1_uid=0 launcher_uid=0 launcher_caps=-all,+setuid,+setgid
+fi
 
 # The sandbox user owns the worktree, as the container user owns its bind-mounted clone.
 chown -R "$sandbox_uid:$sandbox_uid" "$workspace"
@@ -127,7 +144,7 @@ SETUP
 )
 
 unshare --pid --fork --mount --net --ipc --uts --kill-child -- \
-  /bin/bash -c "$setup" setup "$newroot" "$workspace" "$prefix" "$sandbox_uid" "$ready" \
+  /bin/bash -c "$setup" setup "$newroot" "$workspace" "$prefix" "$pid1_uid" "$ready" \
   "$workflow" "$job" "$base" "$matrix" "$deps" "$pinned_only" "$event" "$same_repository" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
@@ -143,23 +160,29 @@ done
 
 # docker exec: same namespaces and root, /workspace as working directory, the container's
 # configured environment (the assignment) plus what the caller adds.
+# in_sandbox UID BOUNDING-SET COMMAND...
 in_sandbox() {
+  local uid=$1 caps=$2
+  shift 2
   nsenter --target "$pid1" --pid --mount --net --ipc --uts --root -- \
-    /usr/bin/setpriv --reuid "$sandbox_uid" --regid "$sandbox_uid" --clear-groups \
-    --inh-caps=-all --bounding-set=-all --no-new-privs -- \
+    /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
+    --inh-caps=-all --bounding-set="$caps" --no-new-privs -- \
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
     REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
     REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
     REVIEWER_CI_EVENT="$event" REVIEWER_CI_SAME_REPOSITORY="$same_repository" "$@"
 }
+as_user() { in_sandbox "$sandbox_uid" -all "$@"; }
+if [[ -n $before ]]; then as_user /bin/bash -c "$before" || true; fi
 status=0
-in_sandbox "${caller_env[@]}" "$program" "$@" || status=$?
+in_sandbox "$launcher_uid" "$launcher_caps" "${caller_env[@]}" "$program" "$@" || status=$?
+if [[ -n $after ]]; then as_user /bin/bash -c "$after" || true; fi
 # The reports are read as the sandbox user inside the sandbox (a link planted there reaches
 # nothing of the host's), bounded in size and time (a FIFO there cannot hold the host).
 if [[ -n $reports ]]; then
   mkdir -p "$reports"
   for f in report.json report.xml; do
-    if ! in_sandbox /usr/bin/timeout 10 /usr/bin/head -c 67108864 "/tmp/review/$f" >"$reports/$f" 2>/dev/null; then
+    if ! as_user /usr/bin/timeout 10 /usr/bin/head -c 67108864 "/tmp/review/$f" >"$reports/$f" 2>/dev/null; then
       rm -f "$reports/$f"
     fi
   done

@@ -18,27 +18,25 @@ using ::testing::Not;
 // 36 characters after ghp_, assembled at run time so that no literal here has a token's shape.
 std::string token_body() { return std::string("0123456789abcdefghij") + "ABCDEFGHIJklmnop"; }
 
-// The run model's HOME (/tmp/review) is a tmpfs of the sandbox, empty when it starts: the
-// credential store is written there inside the sandbox, right before the launcher runs.
+// The sandbox user's HOME (the run model's /tmp/review, the image's /tmp/review/home) is on a
+// tmpfs of the sandbox, empty when it starts: the credential store is written there inside the
+// sandbox, as the sandbox user, right before the launcher runs.
 TEST_F(LauncherE2E, AGitCredentialStoreInHomeFailsTheSelfCheck) {
   ExampleRepo repo;
   repo.clone();
-  const std::string plant =
-      "mkdir -p \"$HOME\" && printf \"https://reviewer:%s@github.com\\n\" \"ghp_" + token_body() +
-      "\" > \"$HOME/.git-credentials\" && exec /opt/reviewer/bin/reviewer-launch --self-check";
-  auto r = run_command(std::string(REVIEWER_SOURCE_DIR "/docker/run-model/run-model.sh") +
-                       " --workspace '" + repo.workspace() +
-                       "' --prefix '" REVIEWER_E2E_STAGE
-                       "' --workflow .github/workflows/ci.yml --job test --base main"
-                       " --exec /bin/bash -- -c '" +
-                       plant + "'");
+  SandboxRun run;
+  run.before = "mkdir -p \"$HOME\" && printf \"https://reviewer:%s@github.com\\n\" \"ghp_" +
+               token_body() + "\" > \"$HOME/.git-credentials\"";
+  run.launcher_args = {"--self-check"};
+  auto r = run_launcher(repo.workspace(), run);
+  const std::string store =
+      std::string(in_image() ? "/tmp/review/home" : "/tmp/review") + "/.git-credentials";
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_EQ(r.last_line(),
-            "review-build-refused: image-credential: '/tmp/review/.git-credentials' is a git "
-            "credential store");
-  EXPECT_THAT(r.output, HasSubstr("reviewer: also refused: image-credential: "
-                                  "'/tmp/review/.git-credentials:1' holds a GitHub personal access "
-                                  "token (github-pat): ghp_…\n"));
+            "review-build-refused: image-credential: '" + store + "' is a git credential store");
+  EXPECT_THAT(r.output,
+              HasSubstr("reviewer: also refused: image-credential: '" + store +
+                        ":1' holds a GitHub personal access token (github-pat): ghp_…\n"));
   EXPECT_THAT(r.output, Not(HasSubstr(token_body().substr(0, 12))));
   EXPECT_THAT(r.output, Not(HasSubstr("review-self-check-ok")));
 }

@@ -112,10 +112,14 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
   const std::string name =
       "reviewer-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   must("chown -R 1000:1000 " + quote(workspace));
+  // As reviewer review creates it: PID 1 root, and the launcher's exec root with only what it
+  // takes to become the image's user (core/host/container_engine.cpp).
+  const std::string layout =
+      run.pid1_as_steps ? "" : " --user 0:0 --cap-add SETUID --cap-add SETGID";
   must(engine + " create --name " + name +
        " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --network none"
-       " --cap-drop ALL --security-opt no-new-privileges --workdir /workspace --volume " +
-       quote(workspace + ":/workspace") + " --env " +
+       " --cap-drop ALL --security-opt no-new-privileges" +
+       layout + " --workdir /workspace --volume " + quote(workspace + ":/workspace") + " --env " +
        quote("REVIEWER_CI_WORKFLOW=" + run.workflow) + " --env " +
        quote("REVIEWER_CI_JOB=" + run.job) + " --env " + quote("REVIEWER_CI_BASE=" + run.base) +
        " --env " + quote("REVIEWER_CI_MATRIX=" + run.matrix) +
@@ -128,6 +132,11 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
     ~Remove() { run_command(command); }
   } remove{engine + " rm --force --time 0 " + name + " >/dev/null"};
   must(engine + " start " + name + " >/dev/null");
+  const std::string as_user = engine + " exec --user 1000:1000 " + name + " /bin/bash -c ";
+  std::string before;
+  if (!run.before.empty()) {
+    before = run_command(as_user + quote(run.before)).output;
+  }
   std::string cmd = engine + " exec";
   for (const auto& e : run.caller_env) {
     cmd += " --env " + quote(e);
@@ -137,8 +146,9 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
     cmd += " " + quote(a);
   }
   RunResult r = run_command(cmd);
+  r.output = before + r.output;
   if (!run.after.empty()) {
-    r.after = run_command(engine + " exec " + name + " /bin/bash -c " + quote(run.after)).output;
+    r.after = run_command(as_user + quote(run.after)).output;
   }
   return r;
 }
@@ -164,15 +174,17 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
   for (const auto& e : run.caller_env) {
     cmd += " --caller-env " + quote(e);
   }
-  if (!run.after.empty()) {
-    // The launcher's exit status stays the sandbox's; the marker separates the two outputs.
-    cmd += " --exec /bin/bash -- -c " +
-           quote("/opt/reviewer/bin/reviewer-launch \"$@\"; s=$?; echo '" +
-                 std::string(kAfterMarker) + "'; " + run.after + "; exit $s") +
-           " launch";
-  } else {
-    cmd += " --";
+  if (run.pid1_as_steps) {
+    cmd += " --pid1-as-steps";
   }
+  if (!run.before.empty()) {
+    cmd += " --before " + quote(run.before);
+  }
+  if (!run.after.empty()) {
+    // The marker separates the two outputs.
+    cmd += " --after " + quote("echo '" + std::string(kAfterMarker) + "'; " + run.after);
+  }
+  cmd += " --";
   for (const auto& a : run.launcher_args) {
     cmd += " " + quote(a);
   }

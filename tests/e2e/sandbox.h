@@ -57,9 +57,15 @@ struct SandboxRun {
   std::vector<std::string> caller_env;
   std::vector<std::string> launcher_args;
   std::string prefix = REVIEWER_E2E_STAGE;  // the image install the sandbox binds read-only
-  // A shell command run inside the same sandbox once the launcher has exited, to look at what it
-  // left behind (the sandbox's tmpfs dies with it).
+  // Shell commands run as the sandbox user inside the same sandbox, before the launcher starts
+  // (to plant something) and once it has exited (to look at what it left behind: the sandbox's
+  // tmpfs dies with it). What `before` prints goes to `output`, ahead of the launcher's.
+  std::string before;
   std::string after;
+  // The weaker layout of a host that runs PID 1 and the launcher as the steps' user (a step can
+  // then write PID 1's memory); by default PID 1 is root and the launcher starts as root and
+  // becomes the sandbox user, as `reviewer review` does.
+  bool pid1_as_steps = false;
 };
 
 // Runs the installed launcher in a fresh run-model sandbox over `workspace`, or, when

@@ -65,7 +65,7 @@ Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
   std::string cmd = engine() + " create --name " + name_ +
                     " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run"
                     " --network none --cap-drop ALL --security-opt no-new-privileges"
-                    " --workdir /workspace" +
+                    " --user 0:0 --cap-add SETUID --cap-add SETGID --workdir /workspace" +
                     " -e " + shell_quote("REVIEWER_CI_WORKFLOW=.github/workflows/ci.yml") + " -e " +
                     shell_quote("REVIEWER_CI_JOB=test") + " -e " +
                     shell_quote("REVIEWER_CI_BASE=main");
@@ -85,12 +85,27 @@ Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
 
 Sandbox::~Sandbox() { run(engine() + " rm -f " + name_ + " >/dev/null"); }
 
-Outcome Sandbox::exec(const std::vector<std::string>& argv) const {
-  std::string cmd = engine() + " exec " + name_;
+namespace {
+
+Outcome exec_as(const std::string& name, const std::string& user,
+                const std::vector<std::string>& argv) {
+  std::string cmd = engine() + " exec --user " + user + " " + name;
   for (const auto& a : argv) {
     cmd += " " + shell_quote(a);
   }
   return run(cmd);
+}
+
+}  // namespace
+
+Outcome Sandbox::exec(const std::vector<std::string>& argv) const {
+  return exec_as(name_, "1000:1000", argv);
+}
+
+Outcome Sandbox::launch(const std::vector<std::string>& args) const {
+  std::vector<std::string> argv = {"/opt/reviewer/bin/reviewer-launch"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return exec_as(name_, "0:0", argv);
 }
 
 }  // namespace reviewer::image_test

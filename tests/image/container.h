@@ -32,9 +32,9 @@ bool image_exists(const std::string& name);
 std::string missing_image_reason(const std::string& name);
 
 // One sandbox as the reviewer host creates it: the production flags (read-only root, tmpfs
-// /tmp /var/tmp /run, no network, no capabilities, no new privileges, --init, workdir
-// /workspace), the assignment in its creation environment, `sleep infinity`; removed on
-// destruction.
+// /tmp /var/tmp /run, no network, no capabilities but CAP_SETUID and CAP_SETGID, no new
+// privileges, --init, PID 1 as root, workdir /workspace), the assignment in its creation
+// environment, `sleep infinity`; removed on destruction.
 class Sandbox {
  public:
   // `image` e.g. localhost/reviewer-node20-bun1310:latest; `workspace` a host directory
@@ -51,6 +51,8 @@ class Sandbox {
 
   // `exec` of argv in the sandbox as the image's user.
   Outcome exec(const std::vector<std::string>& argv) const;
+  // The launcher with `args`, exec'd as the host does: as root, which it gives up at once.
+  Outcome launch(const std::vector<std::string>& args = {}) const;
 
  private:
   std::string name_;
