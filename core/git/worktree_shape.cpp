@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/git/directory_link.h"
 #include "core/git/lockfiles.h"
 #include "core/git/rules.h"
 #include "core/report/refusal.h"
@@ -32,6 +33,7 @@ class ShapeWalker {
           std::string("cannot open the worktree without following links: ") + std::strerror(errno));
       return util::status_of(std::move(refusals_));
     }
+    root_fd_ = util::UniqueFd(::fcntl(fd.get(), F_DUPFD_CLOEXEC, 0));
     walk(std::move(fd), "", 0, false);
     return util::status_of(std::move(refusals_));
   }
@@ -51,11 +53,18 @@ class ShapeWalker {
     }
     struct stat target {};
     // The type of the target is all that is read through the link.
-    if (::fstatat(dir_fd, name, &target, 0) == 0 && S_ISDIR(target.st_mode)) {
+    if (::fstatat(dir_fd, name, &target, 0) != 0 || !S_ISDIR(target.st_mode)) {
+      return;
+    }
+    if (rel == ".git" || rel.starts_with(".git/")) {
       refuse(kRuleSymlinkedDirectory, rel,
-             "'" + rel +
-                 "' is a symlink to a directory; the worktree may hold no directory "
-                 "symlinks");
+             "'" + rel + "' is a symlink to a directory; .git may hold no directory symlinks");
+      return;
+    }
+    if (auto escape = directory_link_escape(root_fd_.get(), rel)) {
+      refuse(kRuleSymlinkedDirectory, rel,
+             "'" + rel + "' is a symlink to a directory " + *escape +
+                 "; a directory symlink must lead to a directory of the worktree outside .git");
     }
   }
 
@@ -119,6 +128,7 @@ class ShapeWalker {
   }
 
   std::string root_;
+  util::UniqueFd root_fd_;  // the worktree, for resolving directory links beneath it
   std::map<std::string, std::string>* hashes_;  // nullptr: not asked for
   report::Refusals refusals_;
 };

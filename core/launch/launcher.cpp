@@ -176,7 +176,6 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
     return refused_all(shape.refusals());
   }
-  const std::string workflow_path = std::string(kWorkspace) + "/" + assignment->workflow;
   // Local actions are read from the same worktree, link by link, as hostile input.
   const plan::WorktreeFiles files(kWorkspace);
   const plan::PlanRequest request{assignment->workflow,    assignment->job,
@@ -184,7 +183,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
                                   assignment->pinned_only, &files,
                                   assignment->event_facts, assignment->same_repository};
   // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
-  auto text = yaml::read_bounded(workflow_path, assignment->workflow);
+  // Link by link, as GitHub reads it from the tree: a directory link on its path (which the
+  // shape check accepts when it stays in the worktree) is not a workflow directory on CI.
+  auto text = yaml::name_read_error(files.read(assignment->workflow, yaml::Bounds{}.max_bytes + 1),
+                                    assignment->workflow);
   auto planned =
       text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
   if (!planned) {

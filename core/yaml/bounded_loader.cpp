@@ -344,7 +344,12 @@ util::Result<Node> load(std::string_view text, const std::string& file, const Bo
 util::Result<std::string> read_bounded(const std::string& path, const std::string& display_name,
                                        const Bounds& bounds) {
   // One byte past the bound is enough for load() to name where the bound is crossed.
-  auto text = util::read_regular_file(AT_FDCWD, path, {bounds.max_bytes + 1, false, true});
+  return name_read_error(
+      util::read_regular_file(AT_FDCWD, path, {bounds.max_bytes + 1, false, true}), display_name);
+}
+
+util::Result<std::string> name_read_error(util::Result<std::string> text,
+                                          const std::string& display_name) {
   if (text) {
     return text;
   }

@@ -34,6 +34,12 @@ util::Result<Node> load(std::string_view text, const std::string& file, const Bo
 util::Result<std::string> read_bounded(const std::string& path, const std::string& display_name,
                                        const Bounds& bounds = {});
 
+// read_bounded's verdict on a text read some other way, at most bounds.max_bytes + 1 bytes (the
+// launcher reads the workflow link by link, as plan::WorktreeFiles does): the text, or the
+// error (util::kFile* codes) as workflow-symlink or workflow-unreadable.
+util::Result<std::string> name_read_error(util::Result<std::string> read,
+                                          const std::string& display_name);
+
 // read_bounded() and load().
 util::Result<Node> load_file(const std::string& path, const std::string& display_name,
                              const Bounds& bounds = {});

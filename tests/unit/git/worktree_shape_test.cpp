@@ -3,6 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <map>
+#include <string>
+
 #include "core/git/lockfiles.h"
 #include "core/git/rules.h"
 #include "core/git/worktree_shape.h"
@@ -78,11 +81,57 @@ TEST_F(WorktreeShapeTest, SymlinkedDirectoryIsRefused) {
   for (const auto& each : r) {
     if (each.rule == kRuleSymlinkedDirectory) {
       EXPECT_EQ(each.message,
-                "'lib/etc' is a symlink to a directory; the worktree may hold no directory "
-                "symlinks");
+                "'lib/etc' is a symlink to a directory with an absolute target, which leaves the "
+                "worktree; a directory symlink must lead to a directory of the worktree outside "
+                ".git");
     }
   }
   expect_nothing_executed(baseline_, 1);
+}
+
+// pnpm's node_modules (links into node_modules/.pnpm, and links between packages there) and npm's
+// workspaces (node_modules/pkg -> ../packages/pkg) are relative links to directories of the
+// worktree: nothing leaves it through them.
+TEST_F(WorktreeShapeTest, DirectoryLinksThatStayInsideTheWorktreeAreAccepted) {
+  in_wt(
+      "mkdir -p node_modules/.pnpm/debug@4.3.4/node_modules/debug "
+      "node_modules/.pnpm/ms@2.1.2/node_modules/ms packages/pkg && "
+      "ln -s .pnpm/debug@4.3.4/node_modules/debug node_modules/debug && "
+      "ln -s ../../ms@2.1.2/node_modules/ms node_modules/.pnpm/debug@4.3.4/node_modules/ms && "
+      "ln -s ../packages/pkg node_modules/pkg && ln -s . lib/self && ln -s ../lib lib/deep/up");
+  const util::Status st = scan_worktree_shape(wt());
+  EXPECT_TRUE(st.ok()) << st.error().to_string();
+}
+
+// Every way out of the worktree or into .git, each by its own reason.
+TEST_F(WorktreeShapeTest, DirectoryLinksThatLeaveTheWorktreeOrEnterGitAreRefused) {
+  in_wt(
+      "mkdir -p ../elsewhere && ln -s ../../elsewhere lib/out && ln -s ../.. lib/up && "
+      "ln -s /tmp lib/abs && ln -s abs lib/via-abs && ln -s ../.git/refs lib/refs && "
+      "ln -s .git g && ln -s ../../../../../../../../../proc/self/root lib/magic");
+  const report::Refusals r = refusals_of(scan_worktree_shape(wt()));
+  std::map<std::string, std::string> by_path;
+  for (const auto& each : r) {
+    EXPECT_EQ(each.rule, kRuleSymlinkedDirectory) << each.message;
+    by_path[each.location->file] = each.message;
+  }
+  const std::string tail =
+      "; a directory symlink must lead to a directory of the worktree outside .git";
+  EXPECT_EQ(by_path["lib/out"],
+            "'lib/out' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(by_path["lib/up"], "'lib/up' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(by_path["lib/abs"],
+            "'lib/abs' is a symlink to a directory with an absolute target, "
+            "which leaves the worktree" +
+                tail);
+  // Relative itself, but its path goes through an absolute link.
+  EXPECT_EQ(by_path["lib/via-abs"],
+            "'lib/via-abs' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(by_path["lib/refs"], "'lib/refs' is a symlink to a directory into .git" + tail);
+  EXPECT_EQ(by_path["g"], "'g' is a symlink to a directory into .git" + tail);
+  EXPECT_EQ(by_path["lib/magic"],
+            "'lib/magic' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(r.size(), 7u) << describe(r);
 }
 
 TEST_F(WorktreeShapeTest, SymlinkedDirectoryInsideGitIsRefused) {
@@ -136,7 +185,7 @@ TEST_F(WorktreeShapeTest, LockfileRemovedByAJobIsRefusedAndOneItCreatedIsSwept) 
 TEST_F(WorktreeShapeTest, LockfileReplacedBySymlinkAfterTheJobIsRefused) {
   in_wt(
       "cp package-lock.json ../same && rm package-lock.json && "
-      "ln -s ../same package-lock.json && mkdir d && ln -s ../lib d/lib");
+      "ln -s ../same package-lock.json && mkdir d ../elsewhere && ln -s ../../elsewhere d/lib");
   const report::Refusals r = refusals_of(check_after_job(wt(), baseline_));
   EXPECT_RULES(r, {std::string(kRuleSymlinkedLockfile), std::string(kRuleSymlinkedDirectory),
                    std::string(kRuleLockfileChanged)});
