@@ -24,6 +24,14 @@ class Downloader {
   // item is larger, `dependency-fetch-failed` naming what could not be downloaded.
   virtual util::Status download(const std::vector<Download>& items,
                                 std::uint64_t max_bytes_each) = 0;
+  // Downloads one registry document (`item.url`, already checked to be the registry's), at most
+  // `max_bytes`: true when written, false when the registry answers 404 (it does not have it).
+  // Refusal `dependency-fetch-failed` for any other failure. The default fetches nothing.
+  virtual util::Result<bool> download_document(const Download& item, std::uint64_t max_bytes) {
+    (void)max_bytes;
+    return util::refusal("dependency-fetch-failed",
+                         "this downloader cannot fetch registry documents (" + item.url + ")");
+  }
 };
 
 }  // namespace reviewer::fetch

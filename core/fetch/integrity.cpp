@@ -65,13 +65,26 @@ util::Result<std::string> sha512_of_integrity(std::string_view integrity, const 
 }
 
 util::Result<std::string> sha512_file(const std::string& path) {
+  return digest_file(path, "sha512");
+}
+
+util::Result<std::string> digest_file(const std::string& path, std::string_view algorithm) {
+  const EVP_MD* md_type = algorithm == "sha512"   ? EVP_sha512()
+                          : algorithm == "sha384" ? EVP_sha384()
+                          : algorithm == "sha256" ? EVP_sha256()
+                          : algorithm == "sha224" ? EVP_sha224()
+                          : algorithm == "sha1"   ? EVP_sha1()
+                                                  : nullptr;
+  if (md_type == nullptr) {
+    return util::refusal("invalid-version", "no digest named " + std::string(algorithm));
+  }
   util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
   if (!fd.valid()) {
     return util::refusal("io-error", "cannot open " + path);
   }
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha512(), nullptr) != 1) {
-    return util::refusal("io-error", "cannot start a SHA-512 digest");
+  if (!ctx || EVP_DigestInit_ex(ctx.get(), md_type, nullptr) != 1) {
+    return util::refusal("io-error", "cannot start a digest");
   }
   std::array<unsigned char, 1 << 16> buf{};
   for (;;) {

@@ -17,6 +17,11 @@ util::Result<std::string> sha512_of_integrity(std::string_view integrity, const 
 // error code `io-error`.
 util::Result<std::string> sha512_file(const std::string& path);
 
+// Lower-case hex digest of the regular file at `path` (O_NOFOLLOW) by `algorithm`, one of sha1,
+// sha224, sha256, sha384, sha512 (the hashes corepack's packageManager `+ALGO.HEX` names); error
+// code `io-error`, or `invalid-version` for another algorithm.
+util::Result<std::string> digest_file(const std::string& path, std::string_view algorithm);
+
 // The base64 SRI form of a hex SHA-512, "sha512-...", for messages that compare with a lock.
 std::string integrity_of_hex(const std::string& hex);
 

@@ -15,4 +15,8 @@ inline constexpr const char* kDependencyMount = "/var/cache/reviewer-deps";
 inline constexpr const char* kRegistryDir = "registry";
 inline constexpr const char* kBunList = "bun-cache.list";
 
+// In the view: the package managers a job installs itself (pnpm/action-setup), each its registry
+// tarball verified by the host, at `package-managers/<name>-<version>.tgz`.
+inline constexpr const char* kPackageManagerDir = "package-managers";
+
 }  // namespace reviewer::fetch

@@ -2,8 +2,10 @@
 
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 
 #include "core/fetch/mount.h"
 
@@ -39,7 +41,7 @@ util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& 
   if (!report) {
     return report.refusals();
   }
-  return std::optional<Dependencies>(Dependencies{std::move(**list), *report, {}});
+  return std::optional<Dependencies>(Dependencies{std::move(**list), *report, {}, {}});
 }
 
 util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
@@ -58,7 +60,36 @@ util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
   if (auto stored = fetch::store_packuments(packuments, *store); !stored) {
     return stored.refusals();
   }
-  return Dependencies{std::move(list), *report, std::move(packuments)};
+  return Dependencies{std::move(list), *report, std::move(packuments), {}};
+}
+
+util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>& pins,
+                                    const std::string& store_dir,
+                                    const fetch::FetchOptions& options, Dependencies& deps) {
+  auto store = fetch::Store::open(store_dir);
+  if (!store) {
+    return store.refusals();
+  }
+  auto downloader = make_curl_downloader();
+  util::Refusals refusals;
+  for (const auto& pin : pins) {
+    const auto start = std::chrono::steady_clock::now();
+    auto got = fetch::fetch_package_manager(pin, *store, *downloader, options);
+    if (!got) {
+      util::append_refusals(refusals, got);
+      continue;
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    std::cout << "review: package manager: " << pin.name << " " << pin.version << " for "
+              << pin.what << ": " << (got->hit ? "1 hit, 0 misses" : "0 hits, 1 miss") << ", "
+              << got->bytes << " bytes, verified against the registry's integrity"
+              << (pin.declared.find('+') != std::string::npos ? " and package.json's hash" : "")
+              << ", in " << ms / 1000 << "." << (ms % 1000) / 10 << " s" << std::endl;
+    deps.package_managers.push_back(std::move(*got));
+  }
+  return util::status_of(std::move(refusals));
 }
 
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
@@ -78,6 +109,9 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
   for (const auto& p : deps.packuments) {
     hexes.push_back(p.sha512);
   }
+  for (const auto& m : deps.package_managers) {
+    hexes.push_back(m.sha512);
+  }
   if (auto made = store->make_view(hexes, dir); !made) {
     return made;
   }
@@ -91,6 +125,11 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     if (auto placed =
             store->link_as(t.sha512, dir, std::string(fetch::kRegistryDir) + "/" + t.registry_path);
         !placed) {
+      return placed;
+    }
+  }
+  for (const auto& m : deps.package_managers) {
+    if (auto placed = store->link_as(m.sha512, dir, m.view_path); !placed) {
       return placed;
     }
   }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/fetch/fetch.h"
+#include "core/fetch/package_manager.h"
 #include "core/fetch/packument_cache.h"
 #include "core/util/result.h"
 
@@ -21,6 +22,8 @@ struct Dependencies {
   // The registry metadata a resolution at review time read (a project without a lock file);
   // the view's npm cache indexes it by URL so `npm install --offline` resolves the same.
   std::vector<fetch::Packument> packuments;
+  // The package managers jobs install themselves (pnpm/action-setup), fetched and verified.
+  std::vector<fetch::FetchedPackageManager> package_managers;
 };
 
 // The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun; nullopt without
@@ -38,9 +41,16 @@ util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
                                           const std::string& store_dir,
                                           const fetch::FetchOptions& options);
 
+// Fetches every package manager of `pins` into the store at `store_dir` (fetch/package_manager.h),
+// downloading with the host's curl, and adds it to `deps`. Prints one line for each.
+util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>& pins,
+                                    const std::string& store_dir,
+                                    const fetch::FetchOptions& options, Dependencies& deps);
+
 // Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
-// npm's cache, pnpm's file: registry (fetch::kRegistryDir) and the list of Bun's cache folders
-// (fetch::kBunList) when the locks need them.
+// npm's cache, pnpm's file: registry (fetch::kRegistryDir), the list of Bun's cache folders
+// (fetch::kBunList) when the locks need them, and the package managers' tarballs
+// (fetch::kPackageManagerDir).
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir);
 

@@ -1,5 +1,6 @@
 #include "core/host/fetch_phase.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -55,6 +56,31 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
 
 }  // namespace
 
+std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
+                                                           const resolve::Resolution& resolution) {
+  std::string declared;
+  for (const auto& d : resolution.declarations) {
+    if (d.tool == "pnpm" && d.source == "package.json packageManager") {
+      declared = "pnpm@" + d.value;
+    }
+  }
+  std::vector<fetch::PackageManagerPin> out;
+  for (const auto& p : plan.pins) {
+    if (p.runtime != "pnpm") {
+      continue;
+    }
+    const bool seen = std::any_of(out.begin(), out.end(),
+                                  [&](const auto& pin) { return pin.version == p.version; });
+    if (seen) {
+      continue;
+    }
+    const std::string named = declared.substr(0, declared.find('+'));
+    out.push_back({"pnpm", p.version, named == "pnpm@" + p.version ? declared : "",
+                   "pnpm/action-setup at " + p.location.to_string()});
+  }
+  return out;
+}
+
 util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine) {
   auto deps = fetch_dependencies(r.worktree, r.store_dir, r.options);
   if (deps && !*deps) {
@@ -63,11 +89,22 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine
   if (!deps) {
     return deps.refusals();
   }
+  if (*deps) {
+    std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
+              << std::endl;
+  }
+  if (!r.package_managers.empty()) {
+    if (!*deps) {
+      *deps = Dependencies{};
+    }
+    if (auto fetched = fetch_package_managers(r.package_managers, r.store_dir, r.options, **deps);
+        !fetched) {
+      return fetched.refusals();
+    }
+  }
   if (!*deps) {
     return std::string();
   }
-  std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
-            << std::endl;
   const std::string view = r.scratch + "/deps";
   if (auto made = make_dependency_view(r.store_dir, **deps, view); !made) {
     return made.refusals();

@@ -2,9 +2,13 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/fetch/fetch.h"
+#include "core/fetch/package_manager.h"
 #include "core/host/engine.h"
+#include "core/plan/plan.h"
+#include "core/resolve/resolver.h"
 #include "core/util/result.h"
 
 namespace reviewer::host {
@@ -17,7 +21,16 @@ struct FetchPhaseRequest {
   std::string image;        // the resolved image: its npm resolves a project without a lock
   fetch::FetchOptions options;
   SandboxLimits limits;
+  // The package managers the plan's steps install (pnpm/action-setup's pins), fetched into the
+  // store and the view too, with or without a lock file.
+  std::vector<fetch::PackageManagerPin> package_managers = {};
 };
+
+// The package managers `plan`'s steps install (its `pnpm` pins, one per version), each with
+// package.json's packageManager as `resolution` read it when that names the same version (its
+// corepack hash is then checked too).
+std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
+                                                           const resolve::Resolution& resolution);
 
 // The fetch phase of a review, before the review's sandbox exists: the tarballs the worktree's
 // lock files pin, or, for a package.json without any lock file, what the image's npm resolves

@@ -2,6 +2,7 @@
 
 #include <reviewer/sdk/abi.h>
 
+#include "core/resolve/pnpm_action_version_file.h"
 #include "core/resolve/setup_bun_version_file.h"
 #include "core/resolve/setup_node_version_file.h"
 
@@ -30,6 +31,9 @@ util::Result<plugins::VersionFileRead> RepositoryVersionFiles::read(
       got = resolve::read_setup_bun_version_file({"bun-version-file", path, where},
                                                  rules == REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES,
                                                  read);
+      break;
+    case REVIEWER_VERSION_FILE_PNPM_ACTION_SETUP:
+      got = resolve::read_pnpm_action_package_json({"package_json_file", path, where}, read);
       break;
     default:
       break;

@@ -49,10 +49,20 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
     const std::string what = pin.runner_default.empty() ? std::string("pin") : pin.runner_default;
     const std::string source =
         pin.location.file.empty() ? what : what + " at " + pin.location.to_string();
-    if (pin.runtime != "node" && pin.runtime != "bun") {
-      out.refusals.push_back(invalid_declaration(
-          source + " pins runtime " + quote(pin.runtime) + "; only node and bun can be pinned",
-          pin.location));
+    if (pin.runtime != "node" && pin.runtime != "bun" && pin.runtime != "pnpm") {
+      out.refusals.push_back(invalid_declaration(source + " pins runtime " + quote(pin.runtime) +
+                                                     "; only node, bun and pnpm can be pinned",
+                                                 pin.location));
+      continue;
+    }
+    if (pin.runtime == "pnpm") {
+      // pnpm comes from the dependency store, fetched by the host for this pin: reported, it
+      // selects no image.
+      DeclarationSet one = make_exact_declaration("pnpm", pin.version, source, pin.location);
+      for (auto& d : one.declarations) {
+        d.constrains = false;
+      }
+      out.add(one);
       continue;
     }
     // An exact version pins exactly; a range (setup-node's `22.x`) selects the image whose

@@ -79,7 +79,9 @@ DeclarationSet read_package_manager(const json& value) {
     return out;
   }
   DeclarationSet d = make_exact_declaration(name, spec.substr(at + 1), source, here());
-  if (name == "npm") {
+  // npm@X installs nothing on CI unless a job enables corepack; pnpm@X comes from the dependency
+  // store (the host fetches it for the job's pnpm/action-setup step), never from the image.
+  if (name == "npm" || name == "pnpm") {
     for (auto& decl : d.declarations) {
       decl.constrains = false;
     }

@@ -26,6 +26,7 @@ using ::testing::Not;
 constexpr const char* kImage = "reviewer-node22-bun1310";
 constexpr const char* kProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/npm-project";
 constexpr const char* kBunProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/bun-project";
+constexpr const char* kPnpmProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/pnpm-project";
 
 int sandboxes() {
   return std::stoi(
@@ -241,6 +242,59 @@ TEST_F(FetchReview, ABunLockInstallsOfflineAndASecondReviewFetchesNothing) {
   auto warm = review();
   EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
   EXPECT_THAT(warm.output, HasSubstr("5 hits, 0 misses, nothing downloaded"));
+}
+
+// A pnpm-lock.yaml (v9, written by pnpm 10.33.0 from the npm registry) and pnpm itself: the host
+// fetches pnpm@10.33.0 from the registry, verified against its integrity and packageManager's
+// corepack hash, with the lock's 17 tarballs; pnpm/action-setup (emulated) puts that pnpm on
+// PATH; `pnpm install --frozen-lockfile` installs offline from the view's file: registry and
+// `pnpm test` runs the tests. A second review fetches nothing.
+TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetchesNothing) {
+  fs::remove_all(repo_);
+  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  commit();
+  const int before = sandboxes();
+  auto cold = review();
+  EXPECT_EQ(cold.exit_code, 0) << cold.output;
+  EXPECT_EQ(cold.last_line(), "review-build-ok") << cold.output;
+  EXPECT_THAT(cold.output, HasSubstr("review: dependencies: pnpm-lock.yaml: 17 tarballs ("));
+  EXPECT_THAT(cold.output, HasSubstr("0 hits, 17 misses"));
+  EXPECT_THAT(cold.output,
+              HasSubstr("review: package manager: pnpm 10.33.0 for pnpm/action-setup at "
+                        "package.json:"));
+  EXPECT_THAT(cold.output, HasSubstr(": 0 hits, 1 miss, "));
+  EXPECT_THAT(cold.output, HasSubstr("verified against the registry's integrity and package.json's "
+                                     "hash"));
+  EXPECT_THAT(cold.output, HasSubstr("Installation Completed!"));
+  EXPECT_THAT(cold.output, HasSubstr("Done in"));
+  EXPECT_THAT(cold.output, HasSubstr("# pass 2"));
+  EXPECT_THAT(cold.output, HasSubstr("# fail 0"));
+  EXPECT_EQ(sandboxes(), before) << "the sandbox was not removed";
+
+  auto warm = review();
+  EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
+  EXPECT_THAT(warm.output, HasSubstr("17 hits, 0 misses, nothing downloaded"));
+  EXPECT_THAT(warm.output, HasSubstr(": 1 hit, 0 misses, "));
+  EXPECT_THAT(warm.output, HasSubstr("# pass 2"));
+  std::smatch m;
+  const std::regex times("review: dependencies: pnpm-lock.yaml: .* in ([0-9.]+) s");
+  const std::regex pm_times("review: package manager: pnpm .* in ([0-9.]+) s");
+  for (const auto* out : {&cold.output, &warm.output}) {
+    if (std::regex_search(*out, m, times)) {
+      std::cout << (out == &cold.output ? "cold" : "warm") << " lock fetch: " << m[1] << " s\n";
+    }
+    if (std::regex_search(*out, m, pm_times)) {
+      std::cout << (out == &cold.output ? "cold" : "warm") << " pnpm fetch: " << m[1] << " s\n";
+    }
+  }
+}
+
+// packageManager's corepack hash edited: refused on the host, before any sandbox exists.
+TEST_F(FetchReview, APnpmHashThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
+  fs::remove_all(repo_);
+  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  edit("package.json", "+sha512.10568bb4", "+sha512.00000000");
+  expect_refused_before_sandbox("package-manager-integrity-mismatch", "Mismatch hashes");
 }
 
 }  // namespace

@@ -222,11 +222,12 @@ TEST(Pins, ExactVersionsAndRanges) {
                    "bun v1.3.10 [1.3.10] pin at .github/workflows/ci.yml:12:9 "
                    "@.github/workflows/ci.yml:12:9"}));
   // setup-node's `22` or `22.x` is a range the image's node must satisfy.
-  EXPECT_EQ(summary(pin_declarations({{"node", "22", where}, {"deno", "2.0.0", where}})),
-            (Lines{"node 22 [>=22.0.0 <23.0.0-0] pin at .github/workflows/ci.yml:12:9 "
-                   "@.github/workflows/ci.yml:12:9",
-                   "invalid-declaration: pin at .github/workflows/ci.yml:12:9 pins runtime "
-                   "\"deno\"; only node and bun can be pinned @.github/workflows/ci.yml:12:9"}));
+  EXPECT_EQ(
+      summary(pin_declarations({{"node", "22", where}, {"deno", "2.0.0", where}})),
+      (Lines{"node 22 [>=22.0.0 <23.0.0-0] pin at .github/workflows/ci.yml:12:9 "
+             "@.github/workflows/ci.yml:12:9",
+             "invalid-declaration: pin at .github/workflows/ci.yml:12:9 pins runtime "
+             "\"deno\"; only node, bun and pnpm can be pinned @.github/workflows/ci.yml:12:9"}));
   EXPECT_EQ(summary(pin_declarations({{"node", "020.1.1", where}})).size(), 1U);
   EXPECT_EQ(pin_declarations({{"node", "020.1.1", where}}).refusals.at(0).rule,
             "invalid-declaration");

@@ -101,9 +101,28 @@ TEST_F(Resolver, AnNpmPackageManagerIsReportedNotRequired) {
       "corepack; the image's npm is used, as on CI");
 }
 
+// pnpm comes from the dependency store (the host fetches it for pnpm/action-setup), so its
+// packageManager selects no image, even where an image carries a pnpm; it is reported.
+TEST_F(Resolver, PnpmPackageManagerSelectsNoImage) {
+  dir_.write("package.json",
+             R"({"packageManager": "pnpm@10.33.0+sha512.abc", "engines": {"node": "22.x"}})");
+  auto r = resolve(dir_.path(), matrix_, {});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->image, "reviewer-node22-bun1310");
+  ASSERT_EQ(r->notes.size(), 1U);
+  EXPECT_EQ(r->notes[0],
+            "package.json packageManager \"pnpm@10.33.0+sha512.abc\" selects no image: pnpm is "
+            "put on PATH only by a pnpm/action-setup step, from the dependency store the host "
+            "fetches it into");
+  // A pnpm pin (pnpm/action-setup's) is reported the same way, never out-of-matrix.
+  auto pinned =
+      resolve(dir_.path(), matrix_, {{"pnpm", "9.15.9", {".github/workflows/ci.yml", 9, 18}}});
+  ASSERT_TRUE(pinned) << pinned.error().message;
+  EXPECT_EQ(pinned->image, "reviewer-node22-bun1310");
+  EXPECT_EQ(pinned->notes.size(), 2U);
+}
+
 TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
-  dir_.write("package.json", R"({"packageManager": "pnpm@9.1.0+sha512.abc"})");
-  EXPECT_EQ(image(), "reviewer-node24-bun14-pnpm");
   dir_.write("package.json", R"({"packageManager": "yarn@4.1.0"})");
   const auto rs = refusals();
   ASSERT_EQ(rs.size(), 1U);

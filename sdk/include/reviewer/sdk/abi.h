@@ -95,6 +95,10 @@ typedef struct reviewer_job_context {
 #define REVIEWER_VERSION_FILE_SETUP_BUN 3
 /* oven-sh/setup-bun v2.1.0 and later: the same, with package.json's engines.bun */
 #define REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES 4
+/* 1.6 pnpm/action-setup v3.0.0 and v4.0.0, readTarget: the `packageManager` string of the
+ * package.json `package_json_file` names (path.join'ed to the workspace), unchecked; "" when it is
+ * absent, not a string, or the file does not exist (v4.0.0 swallows ENOENT) */
+#define REVIEWER_VERSION_FILE_PNPM_ACTION_SETUP 5
 
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
  * called several times (every reason is reported). pin records a runtime the resolver must

@@ -1,0 +1,264 @@
+// fetch_package_manager: the registry's version document for the tarball and its integrity, the
+// tarball admitted by that integrity, corepack's hash checked too, and an index so a second
+// review asks the registry nothing.
+#include "core/fetch/package_manager.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "core/fetch/integrity.h"
+#include "core/fetch/mount.h"
+#include "core/fetch/package_source.h"
+
+namespace reviewer::fetch {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A version document is a few KiB; this bounds a hostile registry's answer.
+constexpr std::uint64_t kMaxDocumentBytes = 1 << 20;
+
+bool is_exact(const std::string& v) {
+  static const std::regex kExact(
+      R"((0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?)");
+  return std::regex_match(v, kExact);
+}
+
+// corepack's `+ALGO.HEX` of packageManager: the algorithm and the lower-case hex it expects.
+struct DeclaredHash {
+  std::string algorithm;
+  std::string hex;
+};
+
+util::Result<std::optional<DeclaredHash>> declared_hash(const PackageManagerPin& pin) {
+  const std::size_t plus = pin.declared.find('+');
+  if (plus == std::string::npos) {
+    return std::optional<DeclaredHash>();
+  }
+  const std::string build = pin.declared.substr(plus + 1);
+  const std::size_t dot = build.find('.');
+  static const std::regex kHex("[0-9a-f]+");
+  const std::string algorithm = build.substr(0, dot);
+  const std::string hex = dot == std::string::npos ? "" : build.substr(dot + 1);
+  const std::size_t want = algorithm == "sha512"   ? 128
+                           : algorithm == "sha384" ? 96
+                           : algorithm == "sha256" ? 64
+                           : algorithm == "sha224" ? 56
+                           : algorithm == "sha1"   ? 40
+                                                   : 0;
+  if (want == 0 || hex.size() != want || !std::regex_match(hex, kHex)) {
+    return util::refusal("package-manager-hash-unsupported",
+                         "package.json packageManager \"" + pin.declared + "\" carries '+" +
+                             build.substr(0, 40) +
+                             "'; corepack's form is +ALGO.HEX with ALGO one of sha1, sha224, "
+                             "sha256, sha384, sha512 and HEX its lower-case digest of the tarball");
+  }
+  return std::optional<DeclaredHash>(DeclaredHash{algorithm, hex});
+}
+
+util::Refusal mismatch(const PackageManagerPin& pin, const DeclaredHash& want,
+                       const std::string& got) {
+  return util::Refusal{"package-manager-integrity-mismatch",
+                       "package.json packageManager \"" + pin.declared + "\" pins the " +
+                           want.algorithm + " of " + pin.name + "@" + pin.version +
+                           "'s tarball, but the registry's tarball has " + want.algorithm + " " +
+                           got +
+                           " (corepack fails with \"Mismatch hashes\"); write the hash of "
+                           "the release you mean, or remove it",
+                       std::nullopt};
+}
+
+// Checks the stored tarball of `sha512` against packageManager's hash.
+util::Status check_declared(const PackageManagerPin& pin, const std::optional<DeclaredHash>& want,
+                            const Store& store, const std::string& sha512) {
+  if (!want) {
+    return util::ok_status();
+  }
+  if (want->algorithm == "sha512") {
+    return want->hex == sha512 ? util::ok_status() : util::Status(mismatch(pin, *want, sha512));
+  }
+  auto got = digest_file(store.root() + "/" + Store::relative_path(sha512), want->algorithm);
+  if (!got) {
+    return util::refusal("dependency-store", "cannot hash the stored " + pin.name + " tarball");
+  }
+  return *got == want->hex ? util::ok_status() : util::Status(mismatch(pin, *want, *got));
+}
+
+// The index entry that records name@version's integrity for this registry: one file a pin, under
+// a directory named after the registry (its URL with every byte but [A-Za-z0-9.-] as '_').
+std::string index_path(const Store& store, const std::string& registry,
+                       const PackageManagerPin& pin) {
+  std::string key;
+  for (char c : registry) {
+    key += (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-') ? c : '_';
+  }
+  return store.root() + "/" + kPackageManagerDir + "/" + key + "/" + pin.name + "@" + pin.version;
+}
+
+std::optional<std::string> read_index(const std::string& path) {
+  std::ifstream in(path);
+  std::string hex;
+  static const std::regex kSha512("[0-9a-f]{128}");
+  if (!std::getline(in, hex) || !std::regex_match(hex, kSha512)) {
+    return std::nullopt;
+  }
+  return hex;
+}
+
+util::Status write_index(const std::string& path, const std::string& sha512) {
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << sha512 << "\n";
+    if (!out.flush()) {
+      return util::refusal("dependency-store", "cannot write " + tmp);
+    }
+  }
+  ::chmod(tmp.c_str(), 0644);
+  fs::rename(tmp, path, ec);  // atomic: a concurrent review reads the old state or this one
+  if (ec) {
+    return util::refusal("dependency-store", "cannot write " + path + ": " + ec.message());
+  }
+  return util::ok_status();
+}
+
+util::Refusal invalid_metadata(const PackageManagerPin& pin, const std::string& url,
+                               const std::string& why) {
+  return util::Refusal{
+      "package-manager-metadata-invalid",
+      "the registry's document for " + pin.name + "@" + pin.version + " (" + url + ") " + why,
+      std::nullopt};
+}
+
+// The registry's version document: the tarball URL it must name and its sha512.
+util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
+                                                  const std::string& file, const std::string& url,
+                                                  const std::string& tarball_url) {
+  std::ifstream in(file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  nlohmann::json doc;
+  try {  // nlohmann reports malformed JSON only through its exception
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    return invalid_metadata(pin, url, "is not JSON");
+  }
+  auto text_at = [&](const nlohmann::json::json_pointer& p) -> std::string {
+    return doc.contains(p) && doc.at(p).is_string() ? doc.at(p).get<std::string>() : "";
+  };
+  if (!doc.is_object() || text_at(nlohmann::json::json_pointer("/name")) != pin.name ||
+      text_at(nlohmann::json::json_pointer("/version")) != pin.version) {
+    return invalid_metadata(pin, url, "names another package or version");
+  }
+  if (text_at(nlohmann::json::json_pointer("/dist/tarball")) != tarball_url) {
+    return invalid_metadata(pin, url,
+                            "names the tarball \"" +
+                                text_at(nlohmann::json::json_pointer("/dist/tarball")) +
+                                "\", not the registry's own " + tarball_url);
+  }
+  auto hex = sha512_of_integrity(text_at(nlohmann::json::json_pointer("/dist/integrity")),
+                                 pin.name + "@" + pin.version);
+  if (!hex) {
+    return invalid_metadata(pin, url, "has no sha512 dist.integrity");
+  }
+  return *hex;
+}
+
+// Removes the download directory whatever happened; what was verified is already moved out.
+struct TempDirGuard {
+  std::string path;
+  ~TempDirGuard() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+std::string package_manager_view_path(const std::string& name, const std::string& version) {
+  return std::string(kPackageManagerDir) + "/" + name + "-" + version + ".tgz";
+}
+
+util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPin& pin,
+                                                          const Store& store,
+                                                          Downloader& downloader,
+                                                          const FetchOptions& options) {
+  if (!is_exact(pin.version)) {
+    return util::refusal("package-manager-version-not-exact",
+                         pin.what + " asks for " + pin.name + " '" + pin.version +
+                             "'; the host fetches one exact X.Y.Z release, never a range or tag "
+                             "resolved at review time");
+  }
+  auto want = declared_hash(pin);
+  if (!want) {
+    return want.refusals();
+  }
+  FetchedPackageManager out{"", package_manager_view_path(pin.name, pin.version), false, 0};
+  const std::string index = index_path(store, options.registry, pin);
+  if (auto known = read_index(index)) {
+    if (auto size = store.size_of(*known)) {
+      if (auto checked = check_declared(pin, *want, store, *known); !checked) {
+        return checked.refusals();
+      }
+      out.sha512 = *known;
+      out.hit = true;
+      out.bytes = *size;
+      return out;
+    }
+  }
+  auto dir = store.make_temp_dir();
+  if (!dir) {
+    return dir.refusals();
+  }
+  TempDirGuard guard{*dir};
+  const std::string doc_url = options.registry + pin.name + "/" + pin.version;
+  const std::string tarball_url = registry_tarball_of(options.registry, pin.name, pin.version);
+  auto got = downloader.download_document({doc_url, *dir + "/version.json"}, kMaxDocumentBytes);
+  if (!got) {
+    return got.refusals();
+  }
+  if (!*got) {
+    return util::refusal("package-manager-version-missing",
+                         pin.what + " asks for " + pin.name + " " + pin.version + ", which " +
+                             options.registry + " does not have (404 for " + doc_url +
+                             "); CI's install fails the same way");
+  }
+  auto sha512 = integrity_from_document(pin, *dir + "/version.json", doc_url, tarball_url);
+  if (!sha512) {
+    return sha512.refusals();
+  }
+  if (want && *want && (*want)->algorithm == "sha512" && (*want)->hex != *sha512) {
+    return mismatch(pin, **want, *sha512);  // before downloading anything more
+  }
+  if (!store.size_of(*sha512)) {
+    const std::string file = *dir + "/tarball.tgz";
+    if (auto fetched = downloader.download({{tarball_url, file}}, options.max_total_bytes);
+        !fetched) {
+      return fetched.refusals();
+    }
+    auto admitted =
+        store.admit(file, *sha512, pin.name + "@" + pin.version + " (" + pin.what + ")");
+    if (!admitted) {
+      return admitted.refusals();
+    }
+  }
+  if (auto checked = check_declared(pin, *want, store, *sha512); !checked) {
+    return checked.refusals();
+  }
+  if (auto indexed = write_index(index, *sha512); !indexed) {
+    return indexed.refusals();
+  }
+  out.sha512 = *sha512;
+  out.bytes = store.size_of(*sha512).value_or(0);
+  return out;
+}
+
+}  // namespace reviewer::fetch

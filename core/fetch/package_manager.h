@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/fetch/downloader.h"
+#include "core/fetch/fetch.h"
+#include "core/fetch/store.h"
+#include "core/util/result.h"
+
+// The package managers a job installs itself (pnpm/action-setup puts `pnpm@X.Y.Z` from the
+// registry on PATH): fetched by the host from the configured registry before the sandbox exists,
+// verified against the registry's `dist.integrity` and, when package.json's packageManager carries
+// one, corepack's hash of the tarball, and kept in the store like any tarball. docs/fidelity.md,
+// "Package managers".
+namespace reviewer::fetch {
+
+// One package manager a review needs.
+struct PackageManagerPin {
+  std::string name;     // "pnpm"
+  std::string version;  // "10.33.0": the plan's pin
+  // package.json's packageManager as written when it names this version ("pnpm@10.33.0+sha512.
+  // <hex>"); "" when it names none or another one. Its `+ALGO.HEX`, if any, must match.
+  std::string declared;
+  std::string what;  // for messages: "pnpm/action-setup at .github/workflows/ci.yml:12:9"
+};
+
+struct FetchedPackageManager {
+  std::string sha512;     // names it in the store
+  std::string view_path;  // "package-managers/pnpm-10.33.0.tgz", relative to the view
+  bool hit = false;       // nothing was downloaded
+  std::uint64_t bytes = 0;
+};
+
+// Where the view holds `name`@`version`'s tarball, relative to the view.
+std::string package_manager_view_path(const std::string& name, const std::string& version);
+
+// Puts `pin`'s registry tarball in `store`. The first time: the registry's version document
+// (`<registry><name>/<version>`) for its tarball URL and sha512 integrity, then the tarball,
+// admitted only with that integrity; the store then records `name@version` -> integrity for this
+// registry (a published version's bytes never change on npm's registry), so a later review costs
+// two stats and downloads nothing. Refusals:
+//   package-manager-version-not-exact  the version is not one X.Y.Z[-pre]
+//   package-manager-hash-unsupported   packageManager's `+ALGO.HEX` is malformed or not a sha
+//   package-manager-version-missing    the registry has no such version (404)
+//   package-manager-metadata-invalid   the document names another package or version, another
+//                                      tarball URL than the registry's own, or no sha512
+//   package-manager-integrity-mismatch packageManager's hash is not the tarball's
+//   dependency-integrity-mismatch, dependency-fetch-failed, dependency-store (as for tarballs)
+util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPin& pin,
+                                                          const Store& store,
+                                                          Downloader& downloader,
+                                                          const FetchOptions& options);
+
+}  // namespace reviewer::fetch

@@ -1,0 +1,24 @@
+// Every dependency the lock pins is installed and loads: the install was the lock's.
+const test = require("node:test");
+const assert = require("node:assert");
+
+test("the runtime dependencies load and work", async () => {
+  const chalk = require("chalk");
+  assert.strictEqual(chalk.level >= 0, true);
+  const { Command } = require("commander");
+  assert.strictEqual(new Command("x").name(), "x");
+  assert.strictEqual(typeof require("debug")("t"), "function");
+  assert.strictEqual(require("escape-string-regexp")("a.b"), "a\\.b");
+  assert.strictEqual(typeof require("picocolors").red, "function");
+  assert.strictEqual(require("semver").satisfies("1.2.3", "^1.0.0"), true);
+  assert.match(require("uuid").v4(), /^[0-9a-f-]{36}$/);
+  assert.strictEqual(require("nanoid").nanoid(8).length, 8);
+  assert.strictEqual(require("zod").z.string().parse("ok"), "ok");
+  const kleur = await import("kleur");
+  assert.strictEqual(typeof kleur.default.red, "function");
+});
+
+test("the dev dependencies load and work", () => {
+  assert.strictEqual(require("is-number")(5), true);
+  assert.strictEqual(require("ms")("1s"), 1000);
+});
