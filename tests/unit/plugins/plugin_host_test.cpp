@@ -97,7 +97,7 @@ TEST(PluginHost, LoadsAVerifiedPluginAndRunsItsCode) {
 TEST(PluginHost, TheBuiltPluginsLoadWithoutRefusal) {
   auto loaded = Registry::load(REVIEWER_BINARY_DIR "/plugins");
   EXPECT_TRUE(loaded.ok());
-  EXPECT_EQ(loaded->plugins().size(), 10u);
+  EXPECT_EQ(loaded->plugins().size(), 11u);
   for (const char* action :
        {"actions/checkout", "actions/setup-node", "oven-sh/setup-bun", "actions/cache",
         "actions/upload-artifact", "actions/download-artifact", "socketdev/action",

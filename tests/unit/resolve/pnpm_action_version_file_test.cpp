@@ -81,15 +81,16 @@ INSTANTIATE_TEST_SUITE_P(
              {{"package.json", "{}"}},
              "../package.json",
              "version-file-outside: 'package_json_file' \"../package.json\" leaves the workspace; "
-             "the review reads files of the repository under review only "
-             "@.github/workflows/ci.yml:9:30"},
+             "the review reads version files of the repository under review only, so name a file "
+             "inside it @.github/workflows/ci.yml:9:30"},
         Case{"a_link_is_refused",
              {{"package.json", kLink}},
              "package.json",
              "invalid-declaration: 'package_json_file' \"package.json\" names \"package.json\", "
-             "which is reached through a link; the review reads no file through a link "
+             "which is reached through a symbolic link (Too many levels of symbolic links); "
+             "version files must be regular files of the worktree, read without following links "
              "@.github/workflows/ci.yml:9:30"}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(PnpmActionPackageJson, MalformedJsonThrows) {
   const auto r = read_pnpm_action_package_json({"package_json_file", "package.json", kInput},
