@@ -55,11 +55,17 @@ std::string pin_value(std::string_view v) {
                                                                                       : v);
 }
 
-bool is_npm(std::string_view v) { return v == "npm"; }
+// The caches the review reproduces: npm's, and pnpm's once a pnpm/action-setup step has put pnpm
+// on the PATH (the action asks `pnpm store path` first and fails without pnpm, as the review
+// does). Yarn's runs yarn, which no step of the review provides.
+bool is_reproduced_cache(std::string_view v) { return v == "npm" || v == "pnpm"; }
 
 // The files setup-node's npm cache looks for at the top of the worktree (cache-utils.ts).
 constexpr std::array<std::string_view, 3> kNpmLockFiles = {"package-lock.json",
                                                            "npm-shrinkwrap.json", "yarn.lock"};
+
+// pnpm's (cache-utils.ts).
+constexpr std::array<std::string_view, 1> kPnpmLockFiles = {"pnpm-lock.yaml"};
 
 // A literal path: cache-dependency-path globs are matched by the action's own rules.
 bool is_literal_path(std::string_view v) {
@@ -77,9 +83,9 @@ const std::array kInputs = {
     reviewer::sdk::any_value("scope"),  // read only together with registry-url
     reviewer::sdk::only_at(reviewer::sdk::any_value("always-auth"), &has_always_auth),
     reviewer::sdk::refused("token", "the review has no credentials"),
-    reviewer::sdk::accepted("cache", &is_npm,
-                            "npm (yarn and pnpm caches run the package manager, which the review "
-                            "does not provide before its own step)"),
+    reviewer::sdk::accepted("cache", &is_reproduced_cache,
+                            "npm or pnpm (yarn's cache runs yarn, which the review does not "
+                            "provide)"),
     reviewer::sdk::only_at(
         reviewer::sdk::accepted("package-manager-cache", &reviewer::sdk::is_loose_boolean,
                                 "true or false"),
@@ -90,13 +96,14 @@ const std::array kInputs = {
     reviewer::sdk::refused("mirror-token", "the review has no credentials"),
 };
 
-// What the step's cache needs at build time: nothing, the npm lock file (cache: npm), or the
-// same only if package.json names npm as its package manager (automatic caching, v5+).
-enum class CacheCheck { kNone, kLockFile, kIfPackageManagerIsNpm };
+// What the step's cache needs at build time: nothing, the npm lock file (cache: npm), the same
+// only if package.json names npm as its package manager (automatic caching, v5+), or pnpm on the
+// PATH and pnpm's lock file (cache: pnpm).
+enum class CacheCheck { kNone, kLockFile, kIfPackageManagerIsNpm, kPnpm };
 
 CacheCheck cache_check(const reviewer::sdk::StepView& step, std::string_view tag) {
   if (auto cache = step.inputs().find("cache"); cache && !cache->value.empty()) {
-    return CacheCheck::kLockFile;
+    return cache->value == "pnpm" ? CacheCheck::kPnpm : CacheCheck::kLockFile;
   }
   auto automatic = step.inputs().find("package-manager-cache");
   if (has_package_manager_cache(tag) &&
@@ -177,6 +184,11 @@ class SetupNode final : public reviewer::sdk::Action {
     const auto file = step.inputs().find("node-version-file");
     const bool ignored_file = !want.from_file && file && !file->value.empty();
     const CacheCheck check = cache_check(step, tag);
+    if (check == CacheCheck::kPnpm) {
+      // Not a skip: the action runs `pnpm store path`, and so does the review.
+      decision.run();
+      return;
+    }
     decision.skip(
         (version.empty()
              ? std::string("no node version is asked for: the action installs none and "
@@ -209,6 +221,17 @@ class SetupNode final : public reviewer::sdk::Action {
             ? std::string(input->value)
             : std::string("(none asked: the runner's preinstalled node, the job's pin)");
     const CacheCheck check = cache_check(step, kClaim.tag_of(step.ref()));
+    if (check == CacheCheck::kPnpm) {
+      // restoreCache's order: the cache folder from pnpm first (which fails without pnpm),
+      // then the lock file; a cold cache then restores nothing.
+      if (!pnpm_store_path(services) || !lock_file_present(step, services, kPnpmLockFiles)) {
+        return;
+      }
+      services.log("actions/setup-node: node " + version +
+                   " is the image's node, pinned at plan time and verified by the launcher; "
+                   "pnpm cache is not found (a cold cache restores nothing)");
+      return;
+    }
     if (check == CacheCheck::kIfPackageManagerIsNpm) {
       auto pkg = services.read_worktree_file("package.json");
       if (pkg.status == reviewer::sdk::Services::FileStatus::kRefused) {
@@ -234,7 +257,7 @@ class SetupNode final : public reviewer::sdk::Action {
         return;
       }
     }
-    if (check != CacheCheck::kNone && !lock_file_present(step, services)) {
+    if (check != CacheCheck::kNone && !lock_file_present(step, services, kNpmLockFiles)) {
       return;
     }
     services.log("actions/setup-node skipped: node " + version +
@@ -243,14 +266,36 @@ class SetupNode final : public reviewer::sdk::Action {
   }
 
  private:
+  // The action's getCacheFolderPath for pnpm: `pnpm store path --silent` run in the workspace,
+  // whose failure fails the step (pnpm missing: "Unable to locate executable file: pnpm"), as
+  // does an empty answer ("Could not get pnpm cache folder path").
+  static bool pnpm_store_path(reviewer::sdk::Services& services) {
+    reviewer::sdk::RunRequest request;
+    request.script = R"SH(
+if ! command -v pnpm >/dev/null; then
+  echo "Unable to locate executable file: pnpm (actions/setup-node fails the same way: cache: pnpm needs pnpm on the PATH, from an earlier pnpm/action-setup step)"
+  exit 1
+fi
+store=$(pnpm store path --silent) || exit $?
+if [ -z "$store" ]; then
+  echo "Could not get pnpm cache folder path"
+  exit 1
+fi
+echo "pnpm's store: $store"
+)SH";
+    return services.run_script(request) == 0;
+  }
+
   // The action fails a cache step without the lock file it looks for; so does the review.
+  template <std::size_t N>
   static bool lock_file_present(const reviewer::sdk::StepView& step,
-                                reviewer::sdk::Services& services) {
+                                reviewer::sdk::Services& services,
+                                const std::array<std::string_view, N>& lock_files) {
     std::vector<std::string> candidates;
     if (auto path = step.inputs().find("cache-dependency-path"); path && !path->value.empty()) {
       candidates.emplace_back(path->value);
     } else {
-      candidates.assign(kNpmLockFiles.begin(), kNpmLockFiles.end());
+      candidates.assign(lock_files.begin(), lock_files.end());
     }
     std::string names;
     for (const auto& c : candidates) {

@@ -68,5 +68,55 @@ TEST_F(LauncherE2E, AutomaticCachingChecksTheLockOnlyWhenPackageJsonNamesNpm) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// cache: pnpm asks pnpm for its store first, as the action does. A step puts a `pnpm` on the PATH
+// here (in a real review it is pnpm/action-setup's, from the store: tests/image), which answers
+// `store path` and logs that it was asked.
+const std::string kPnpmOnPath =
+    "      - run: |\n"
+    "          mkdir -p \"$HOME/bin\"\n"
+    "          printf '#!/bin/sh\\necho \"pnpm asked: $*\" >&2\\necho /tmp/pnpm-store\\n' "
+    "> \"$HOME/bin/pnpm\"\n"
+    "          chmod +x \"$HOME/bin/pnpm\"\n"
+    "          echo \"$HOME/bin\" >> \"$GITHUB_PATH\"\n";
+const std::string kPnpmCachedSetup =
+    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 22.x\n"
+    "          cache: pnpm\n";
+
+TEST_F(LauncherE2E, SetupNodeCachingPnpmAsksPnpmForItsStoreAndNeedsItsLock) {
+  ExampleRepo repo;
+  repo.write("pnpm-lock.yaml", "lockfileVersion: '9.0'\n");
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kPnpmOnPath + kPnpmCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("pnpm asked: store path --silent"));
+  EXPECT_THAT(r.output, HasSubstr("pnpm's store: /tmp/pnpm-store"));
+  EXPECT_THAT(r.output, HasSubstr("pnpm cache is not found (a cold cache restores nothing)"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, SetupNodeCachingPnpmFailsWithoutPnpmAsTheActionDoes) {
+  ExampleRepo repo;
+  repo.write("pnpm-lock.yaml", "lockfileVersion: '9.0'\n");
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kPnpmCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("Unable to locate executable file: pnpm"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
+TEST_F(LauncherE2E, SetupNodeCachingPnpmFailsWithoutPnpmsLockAsTheActionDoes) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kPnpmOnPath + kPnpmCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("pnpm asked: store path --silent"));
+  EXPECT_THAT(r.output, HasSubstr("setup-node-lock-missing: Dependencies lock file is not found in "
+                                  "the worktree. Supported file patterns: pnpm-lock.yaml"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e

@@ -266,6 +266,9 @@ TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetc
   EXPECT_THAT(cold.output, HasSubstr("verified against the registry's integrity and package.json's "
                                      "hash"));
   EXPECT_THAT(cold.output, HasSubstr("Installation Completed!"));
+  // setup-node's `cache: pnpm` asked the real pnpm for its store, as the action does.
+  EXPECT_THAT(cold.output, HasSubstr("pnpm's store: /tmp/review/"));
+  EXPECT_THAT(cold.output, HasSubstr("pnpm cache is not found (a cold cache restores nothing)"));
   EXPECT_THAT(cold.output, HasSubstr("Done in"));
   EXPECT_THAT(cold.output, HasSubstr("# pass 2"));
   EXPECT_THAT(cold.output, HasSubstr("# fail 0"));
