@@ -103,6 +103,9 @@ class NamespaceEngine final : public Engine {
                                      spec.base,
                                      "--matrix",
                                      spec.matrix};
+    // The run model's cgroups take podman's limits (run-model.sh).
+    argv.insert(argv.end(), {"--pids-limit", std::to_string(spec.limits.pids), "--memory",
+                             spec.limits.memory, "--cpus", spec.limits.cpus});
     if (spec.pinned_only) {
       argv.push_back("--pinned-only");
     }

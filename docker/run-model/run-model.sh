@@ -19,6 +19,7 @@
 #   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
 #                [--matrix 'NAME=VALUE...'] [--pinned-only] [--caller-env NAME=VALUE]...
 #                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
+#                [--pids-limit N] [--memory SIZE] [--cpus N]
 #                [--pass-env NAME]... [--reports DIR] [--deps DIR] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
@@ -29,11 +30,15 @@
 # sandbox, before and after the launcher (a second `podman exec --user 1000`), their output on
 # stdout. --pid1-as-steps builds the weaker layout of a host that runs PID 1 and the launcher as
 # the steps' user (a step can then write PID 1's memory: what the launcher's probe reports).
+# --pids-limit, --memory (a size with k, m or g) and --cpus (a quota in CPUs, decimals allowed)
+# are podman's limits, applied through a cgroup of their own where this machine lets root make
+# one (cgroup v1 pids, memory and cpu hierarchies, or v2), defaults 4096, 8g and 2 as
+# `reviewer review`'s; where it does not, a line on stderr says which limit is missing.
 # Must run as root (it creates the namespaces).
 set -euo pipefail
 
 workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
-before="" after="" pid1_as_steps=""
+before="" after="" pid1_as_steps="" pids_limit=4096 memory_limit=8g cpus_limit=2
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
 while (($#)); do
@@ -53,6 +58,9 @@ while (($#)); do
     --before) before=$2; shift 2 ;;
     --after) after=$2; shift 2 ;;
     --pid1-as-steps) pid1_as_steps=true; shift ;;
+    --pids-limit) pids_limit=$2; shift 2 ;;
+    --memory) memory_limit=$2; shift 2 ;;
+    --cpus) cpus_limit=$2; shift 2 ;;
     --reports) reports=$2; shift 2 ;;
     --deps) deps=$(realpath "$2"); shift 2 ;;
     --) shift; break ;;
@@ -77,6 +85,16 @@ fi
 # The sandbox user owns the worktree, as the container user owns its bind-mounted clone.
 chown -R "$sandbox_uid:$sandbox_uid" "$workspace"
 
+[[ $pids_limit =~ ^[1-9][0-9]*$ ]] || { echo "run-model: --pids-limit is a positive integer" >&2; exit 2; }
+# podman's spellings: 512m, 512M, 512mb, 8g, 4096k, 1073741824 (bytes), 1073741824b.
+[[ $memory_limit =~ ^([1-9][0-9]*)([bBkKmMgG]?)[bB]?$ ]] || { echo "run-model: --memory is a size such as 512m or 8g" >&2; exit 2; }
+memory_bytes=${BASH_REMATCH[1]}
+case ${BASH_REMATCH[2],,} in k) memory_bytes=$((memory_bytes << 10)) ;; m) memory_bytes=$((memory_bytes << 20)) ;; g) memory_bytes=$((memory_bytes << 30)) ;; esac
+[[ $cpus_limit =~ ^[0-9]+(\.[0-9]{1,3})?$ && $cpus_limit != 0 && $cpus_limit != 0.0* ]] || { echo "run-model: --cpus is a positive number of CPUs" >&2; exit 2; }
+cpu_period=100000
+cpu_quota=$(awk -v c="$cpus_limit" -v p=$cpu_period 'BEGIN { printf "%d", c * p }')
+
+cgroup_dirs=()
 newroot=$(mktemp -d /tmp/reviewer-sandbox.XXXXXX)
 ready=$(mktemp /tmp/reviewer-sandbox-ready.XXXXXX)
 setup_log=$(mktemp /tmp/reviewer-sandbox-log.XXXXXX)
@@ -87,8 +105,47 @@ cleanup() {
   if [[ -n ${sandbox_pid:-} ]]; then kill -KILL "$sandbox_pid" 2>/dev/null || true; wait "$sandbox_pid" 2>/dev/null || true; fi
   rmdir "$newroot" 2>/dev/null || true
   rm -f "$ready" "$setup_log"
+  # Out of the cgroups, then remove them once the killed processes have left them.
+  local dir
+  for dir in "${cgroup_dirs[@]}"; do
+    echo $$ >"$(dirname "$dir")/cgroup.procs" 2>/dev/null || true
+    for _ in $(seq 1 50); do rmdir "$dir" 2>/dev/null && break; sleep 0.1; done
+  done
 }
 trap cleanup EXIT
+# A host that stops this script with a signal still gets its temporary files and cgroups back.
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
+
+# The limits: this script joins a new cgroup per controller, so the sandbox's PID 1 and every
+# process entered into it later inherit them. Each limit is applied where the machine allows it.
+join_cgroup() {  # join_cgroup DIR FILE=VALUE...
+  local dir=$1; shift
+  mkdir "$dir" 2>/dev/null || return 1
+  cgroup_dirs+=("$dir")
+  local kv
+  for kv in "$@"; do echo "${kv#*=}" >"$dir/${kv%%=*}" 2>/dev/null || return 1; done
+  echo $$ >"$dir/cgroup.procs" 2>/dev/null
+}
+cgroup_name=reviewer-sandbox-$$
+if [[ -f /sys/fs/cgroup/cgroup.controllers ]]; then
+  own=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
+  join_cgroup "/sys/fs/cgroup${own%/}/$cgroup_name" "pids.max=$pids_limit" "memory.max=$memory_bytes" \
+    "memory.swap.max=0" "cpu.max=$cpu_quota $cpu_period" ||
+    echo "run-model: no cgroup limits here (cgroup v2 at ${own:-/} takes no child with pids, memory and cpu)" >&2
+else
+  for controller in pids memory cpu; do
+    own=$(awk -F: -v c=$controller '$2 == c { print $3 }' /proc/self/cgroup)
+    case $controller in
+      pids) settings=("pids.max=$pids_limit") ;;
+      memory) settings=("memory.limit_in_bytes=$memory_bytes") ;;
+      cpu) settings=("cpu.cfs_period_us=$cpu_period" "cpu.cfs_quota_us=$cpu_quota") ;;
+    esac
+    [[ -d /sys/fs/cgroup/$controller ]] && join_cgroup "/sys/fs/cgroup/$controller${own%/}/$cgroup_name" "${settings[@]}" ||
+      echo "run-model: no $controller limit here (the cgroup v1 $controller hierarchy takes no child)" >&2
+  done
+fi
 
 # The sandbox's PID 1: set up the mounts inside the new mount namespace, then become
 # `sleep infinity` with only the assignment in its environment.

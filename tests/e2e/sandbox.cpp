@@ -115,7 +115,9 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
   // As reviewer review creates it: PID 1 root, and the launcher's exec root with only what it
   // takes to become the image's user (core/host/container_engine.cpp).
   const std::string layout =
-      run.pid1_as_steps ? "" : " --user 0:0 --cap-add SETUID --cap-add SETGID";
+      (run.pid1_as_steps ? std::string() : " --user 0:0 --cap-add SETUID --cap-add SETGID") +
+      " --pids-limit " + (run.pids_limit.empty() ? "4096" : run.pids_limit) + " --memory " +
+      (run.memory.empty() ? "8g" : run.memory);
   must(engine + " create --name " + name +
        " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --network none"
        " --cap-drop ALL --security-opt no-new-privileges" +
@@ -176,6 +178,12 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
   }
   if (run.pid1_as_steps) {
     cmd += " --pid1-as-steps";
+  }
+  if (!run.pids_limit.empty()) {
+    cmd += " --pids-limit " + quote(run.pids_limit);
+  }
+  if (!run.memory.empty()) {
+    cmd += " --memory " + quote(run.memory);
   }
   if (!run.before.empty()) {
     cmd += " --before " + quote(run.before);

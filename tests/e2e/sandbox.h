@@ -66,6 +66,10 @@ struct SandboxRun {
   // then write PID 1's memory); by default PID 1 is root and the launcher starts as root and
   // becomes the sandbox user, as `reviewer review` does.
   bool pid1_as_steps = false;
+  // The sandbox's limits, as `reviewer review` sets them (podman's --pids-limit and --memory;
+  // the run model's cgroup); empty: the defaults, 4096 and 8g.
+  std::string pids_limit;
+  std::string memory;
 };
 
 // Runs the installed launcher in a fresh run-model sandbox over `workspace`, or, when
