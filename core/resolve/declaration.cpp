@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/resolve/js_text.h"
+#include "core/resolve/node_schedule.h"
 #include "core/resolve/safe_file.h"
 
 namespace reviewer::resolve {
@@ -76,6 +77,22 @@ DeclarationSet make_exact_declaration(std::string tool, std::string value, std::
   REVIEWER_CHECK(range.ok());  // a valid version is always a valid one-comparator range
   out.declarations.push_back(Declaration{std::move(tool), std::move(value), std::move(source),
                                          std::move(where), std::move(range).value()});
+  return out;
+}
+
+DeclarationSet make_node_spec_declaration(std::string value, std::string source,
+                                          util::SourceLocation where) {
+  if (!is_schedule_alias(value)) {
+    return make_declaration("node", std::move(value), std::move(source), std::move(where));
+  }
+  // Resolved against the matrix's schedule when the image is selected (resolver.cpp).
+  auto any = Range::parse("*");
+  REVIEWER_CHECK(any.ok());
+  Declaration d{"node", std::move(value), std::move(source), std::move(where),
+                std::move(any).value()};
+  d.alias = true;
+  DeclarationSet out;
+  out.declarations.push_back(std::move(d));
   return out;
 }
 

@@ -27,6 +27,9 @@ struct Declaration {
   // The runner's default runtime of a job no step of which pins it (a plan pin): it selects the
   // matrix's image of its line, and a declaration that image does not satisfy conflicts with it.
   bool runner_default = false;
+  // A setup-node alias (`lts/*`, `latest`, ...: node_schedule.h) kept as written: select_image
+  // sets `range` to the line the matrix's schedule names for it on the review's date.
+  bool alias = false;
 };
 
 // What a reader found: the declarations it understood and a refusal for each one it could not
@@ -46,6 +49,13 @@ report::Refusal invalid_declaration(std::string message, util::SourceLocation wh
 // refusals that name `source` and quote the value.
 DeclarationSet make_declaration(std::string tool, std::string value, std::string source,
                                 util::SourceLocation where);
+
+// The same for a Node version spec as nvm, fnm and actions/setup-node read it (.nvmrc,
+// .node-version, setup-node's node-version): an alias the release schedule answers (lts/*,
+// lts/-N, lts/<codename>, node, latest, current; node_schedule.h) becomes an `alias` declaration,
+// resolved when the image is selected.
+DeclarationSet make_node_spec_declaration(std::string value, std::string source,
+                                          util::SourceLocation where);
 
 // Same, for a value that must be one exact version (packageManager, pins): `1.2.3`, `v1.2.3`,
 // `1.2.3-rc.1`, `1.2.3+build` (build metadata ignored).

@@ -70,7 +70,8 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
     DeclarationSet one =
         parse_version(pin.version)
             ? make_exact_declaration(pin.runtime, pin.version, source, pin.location)
-            : make_declaration(pin.runtime, pin.version, source, pin.location);
+        : pin.runtime == "node" ? make_node_spec_declaration(pin.version, source, pin.location)
+                                : make_declaration(pin.runtime, pin.version, source, pin.location);
     for (auto& d : one.declarations) {
       d.runner_default = !pin.runner_default.empty();
     }

@@ -264,6 +264,70 @@ util::Status parse_images(const json& images, const Validator& check, Matrix& m)
   return util::ok_status();
 }
 
+bool is_date(std::string_view v) {
+  if (v.size() != 10 || v[4] != '-' || v[7] != '-') {
+    return false;
+  }
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (v[i] < '0' || v[i] > '9') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "node_schedule": {"source": "...", "lines": {"26": {"start": D, "lts": D, "codename": N}}}:
+// the Release working group's schedule, which setup-node's aliases (lts/*, latest) need.
+util::Status parse_node_schedule(const json& ns, const Validator& check, NodeSchedule& out) {
+  if (auto e = check.object(ns, "/node_schedule", {"source", "lines"}); !e) {
+    return e;
+  }
+  if (!ns["source"].is_string() || ns["source"].get<std::string>().empty()) {
+    return check.fail("/node_schedule/source", "must be a non-empty string");
+  }
+  out.source = ns["source"].get<std::string>();
+  const json& lines = ns["lines"];
+  if (!lines.is_object() || lines.empty()) {
+    return check.fail("/node_schedule/lines", "must be a non-empty object");
+  }
+  for (const auto& item : lines.items()) {
+    const std::string lp = "/node_schedule/lines/" + item.key();
+    const std::string& key = item.key();
+    if (key.empty() || key.size() > 3 || key.front() == '0' ||
+        key.find_first_not_of("0123456789") != std::string::npos) {
+      return check.fail(lp, "a line is named by its major version");
+    }
+    if (auto e = check.object(item.value(), lp, {"start"}, {"lts", "codename"}); !e) {
+      return e;
+    }
+    NodeLine line;
+    line.major = std::stoi(key);
+    for (auto [field, dest] : {std::pair{"start", &line.start}, std::pair{"lts", &line.lts}}) {
+      if (item.value().contains(field)) {
+        if (auto e =
+                check.string(item.value()[field], lp + "/" + field, is_date, "a YYYY-MM-DD date");
+            !e) {
+          return e;
+        }
+        *dest = item.value()[field].get<std::string>();
+      }
+    }
+    if (item.value().contains("codename")) {
+      if (!item.value()["codename"].is_string()) {
+        return check.fail(lp + "/codename", "must be a string");
+      }
+      line.codename = item.value()["codename"].get<std::string>();
+    }
+    if (line.lts.empty() && !line.codename.empty()) {
+      return check.fail(lp, "a codename belongs to an LTS line, which has an lts date");
+    }
+    out.lines.push_back(std::move(line));
+  }
+  std::sort(out.lines.begin(), out.lines.end(),
+            [](const NodeLine& a, const NodeLine& b) { return a.major < b.major; });
+  return util::ok_status();
+}
+
 }  // namespace
 
 util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name) {
@@ -274,7 +338,8 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
   } catch (const json::exception& e) {
     return check.fail("", std::string("not valid JSON: ") + e.what());
   }
-  if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"}, {"note"});
+  if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"},
+                            {"note", "node_schedule"});
       !e) {
     return e.refusals();
   }
@@ -295,6 +360,11 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
   if (auto e = parse_images(doc["images"], check, m); !e) {
     return e.refusals();
   }
+  if (doc.contains("node_schedule")) {
+    if (auto e = parse_node_schedule(doc["node_schedule"], check, m.node_schedule); !e) {
+      return e.refusals();
+    }
+  }
   return m;
 }
 
@@ -303,7 +373,11 @@ util::Result<Matrix> load_matrix(const std::string& path) {
   if (!text) {
     return text.error();
   }
-  return parse_matrix(*text, path);
+  auto m = parse_matrix(*text, path);
+  if (m) {
+    m->today = today_utc();
+  }
+  return m;
 }
 
 }  // namespace reviewer::resolve

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/resolve/node_schedule.h"
 #include "core/util/result.h"
 
 namespace reviewer::resolve {
@@ -53,11 +54,16 @@ struct Matrix {
   // tool -> exact version -> artifact
   std::map<std::string, std::map<std::string, RuntimeArtifact>> runtimes;
   std::vector<Image> images;
+  // Node.js's release lines, for setup-node's aliases (optional; without it they are refused).
+  NodeSchedule node_schedule;
+  // The date aliases are resolved on (load_matrix: today, UTC); empty: aliases are refused.
+  std::string today;
 };
 
 // Reads and validates the matrix file (regular file, at most kMaxMatrixBytes). Errors name the
 // file and the JSON pointer of the offending value; their codes are those of parse_matrix, or
 // "invalid-matrix" for a file that cannot be read.
+// Sets `today` to today's date (UTC).
 util::Result<Matrix> load_matrix(const std::string& path);
 
 // Validates matrix JSON text; `name` is used in messages. The first problem wins, with its rule:

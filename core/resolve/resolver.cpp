@@ -4,7 +4,9 @@
 #include <optional>
 
 #include "core/resolve/js_text.h"
+#include "core/resolve/node_schedule.h"
 #include "core/resolve/safe_file.h"
+#include "core/util/check.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -120,7 +122,34 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
   }
   std::vector<Declaration> ds;
   std::vector<std::string> notes;
-  for (const auto& d : set.declarations) {
+  // An alias stands for the line the schedule names on the review's date: the image of that line
+  // serves it, as CI takes that line's newest release.
+  report::Refusals unresolved;
+  std::vector<Declaration> declarations = set.declarations;
+  for (auto& d : declarations) {
+    if (!d.alias) {
+      continue;
+    }
+    auto line = resolve_node_alias(d.value, matrix.node_schedule, matrix.today);
+    if (!line) {
+      unresolved.push_back(report::Refusal{
+          line.error().rule, d.source + " " + quote(d.value) + ": " + line.error().message,
+          d.location});
+      continue;
+    }
+    auto range = Range::parse(std::to_string(line->major) + ".x");
+    REVIEWER_CHECK(range.ok());
+    d.range = std::move(range).value();
+    notes.push_back(d.source + " " + quote(d.value) + " is Node " + std::to_string(line->major) +
+                    ", " + line->why + " (" + matrix.node_schedule.source +
+                    "); CI installs that line's newest release");
+    // Every message about it from here on says which line it stands for.
+    d.value += " (Node " + std::to_string(line->major) + ")";
+  }
+  if (!unresolved.empty()) {
+    return unresolved;
+  }
+  for (const auto& d : declarations) {
     if (d.constrains) {
       ds.push_back(d);
     } else {
@@ -208,7 +237,7 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
             "; declare an exact version (e.g. in .nvmrc or package.json engines) to select one",
         std::nullopt}};
   }
-  return Resolution{candidates.front()->name, candidates.front()->runtimes, set.declarations,
+  return Resolution{candidates.front()->name, candidates.front()->runtimes, std::move(declarations),
                     std::move(notes)};
 }
 

@@ -32,7 +32,10 @@ DeclarationSet parse_single_line(std::string_view text, const std::string& file,
   }
   const std::uint32_t line =
       static_cast<std::uint32_t>(std::count(text.data(), value.data(), '\n')) + 1;
-  return make_declaration(tool, std::string(value), file, util::SourceLocation{file, line, 1});
+  return tool == "node" ? make_node_spec_declaration(std::string(value), file,
+                                                     util::SourceLocation{file, line, 1})
+                        : make_declaration(tool, std::string(value), file,
+                                           util::SourceLocation{file, line, 1});
 }
 
 // A bare `key=value` line of .nvmrc (nvm reserves them); an operator before `=` (`>=20`) makes
@@ -108,8 +111,9 @@ DeclarationSet parse_nvmrc(std::string_view text) {
     return out;
   }
   const auto& [value, line] = versions.front();
-  return make_declaration("node", std::string(value), file,
-                          util::SourceLocation{file, line.number, column_of(line.text, value)});
+  return make_node_spec_declaration(
+      std::string(value), file,
+      util::SourceLocation{file, line.number, column_of(line.text, value)});
 }
 
 DeclarationSet parse_node_version(std::string_view text) {

@@ -40,12 +40,12 @@ bool reads_dev_engines(std::string_view tag) {
 
 bool is_x64(std::string_view v) { return v == "x64"; }
 
-// What the action resolves against an online index rather than as a semver range: LTS aliases
-// and latest/current/node (official_builds.ts), and the nightly, v8-canary and rc distributions
-// it picks for any spec containing those words (installer-factory.ts). Not reproducible offline.
-bool is_alias(std::string_view v) {
-  return v.starts_with("lts/") || v == "node" || v == "latest" || v == "current" ||
-         v.find("nightly") != v.npos || v.find("v8-canary") != v.npos || v.find("rc") != v.npos;
+// The nightly, v8-canary and rc distributions the action picks for any spec containing those
+// words (installer-factory.ts): builds outside the matrix, not reproducible. The LTS aliases and
+// latest/current/node (official_builds.ts) are pinned as written: the host resolves them to a
+// release line with the trusted matrix's schedule (core/resolve/node_schedule.h).
+bool is_other_distribution(std::string_view v) {
+  return v.find("nightly") != v.npos || v.find("v8-canary") != v.npos || v.find("rc") != v.npos;
 }
 
 // "X.Y.Z" with an optional "v": one version; anything else the action reads as a semver range
@@ -164,13 +164,13 @@ class SetupNode final : public reviewer::sdk::Action {
     if (!requested(step, tag, decision, want)) {
       return;
     }
-    if (!want.spec.empty() && is_alias(want.spec)) {
+    if (!want.spec.empty() && is_other_distribution(want.spec)) {
       decision.refuse("runtime-version-not-exact",
                       "actions/setup-node " + want.source +
                           (want.from_file ? " gives '" : " is '") +
                           reviewer::sdk::printable(want.spec) +
-                          "'; aliases, nightly, rc and canary builds resolve against the online "
-                          "release index; write a version or a range such as 22.x",
+                          "'; nightly, rc and canary builds come from other distributions than "
+                          "the matrix's; write a version, a range such as 22.x or lts/*",
                       want.where());
       ok = false;
     }

@@ -104,10 +104,10 @@ TEST(VersionFile, RefusalsInFull) {
             "\"../.nvmrc\" leaves the workspace; the review reads version files of the repository "
             "under review only, so name a file inside it\n");
   EXPECT_EQ(plan_with(workflow(kNode7, "          node-version-file: .nvmrc\n" + node),
-                      {{".nvmrc", "lts/*\n"}}),
-            ".nvmrc:1:1: runtime-version-not-exact: actions/setup-node 'node-version-file' "
-            "'.nvmrc' gives 'lts/*'; aliases, nightly, rc and canary builds resolve against the "
-            "online release index; write a version or a range such as 22.x\n");
+                      {{".nvmrc", "v25.0.0-rc.1\n"}}),
+            ".nvmrc:1:2: runtime-version-not-exact: actions/setup-node 'node-version-file' "
+            "'.nvmrc' gives '25.0.0-rc.1'; nightly, rc and canary builds come from other "
+            "distributions than the matrix's; write a version, a range such as 22.x or lts/*\n");
   EXPECT_EQ(plan_with(workflow(kNode7, "          node-version-file: package.json\n" + node),
                       {{"package.json", R"({"name": "app"})"}}),
             ".github/workflows/ci.yml:9:11: runtime-version-not-exact: actions/setup-node "
@@ -193,7 +193,7 @@ TEST(VersionFile, HostileFilesAreRefusedByRule) {
             "invalid-declaration"},
            {kNode7,
             "node-version-file: .nvmrc",
-            {{".nvmrc", "node\n"}},
+            {{".nvmrc", "24-nightly\n"}},
             "runtime-version-not-exact"},
            {kBun22, "bun-version-file: /etc/.bun-version", {}, "version-file-outside"},
            {kBun22,

@@ -77,8 +77,22 @@ TEST(Nvmrc, Forms) {
             (Lines{"node >=20 <23 [>=20.0.0 <23.0.0-0] .nvmrc @.nvmrc:1:1"}));
 }
 
+// nvm's aliases the release schedule answers are kept as aliases, for the resolver (resolved on
+// the review's date, node_schedule_test.cpp); the others need nvm's own index or the host.
+TEST(Nvmrc, ScheduleAliasesAreKeptForTheResolver) {
+  for (const char* alias : {"lts/*", "lts/iron", "lts/-1", "node", "latest", "current"}) {
+    const DeclarationSet set = parse_nvmrc(std::string(alias) + "\n");
+    ASSERT_EQ(set.declarations.size(), 1U) << alias;
+    EXPECT_TRUE(set.declarations[0].alias) << alias;
+    EXPECT_EQ(set.declarations[0].value, alias);
+  }
+  const DeclarationSet nv = parse_node_version("lts/*\n");
+  ASSERT_EQ(nv.declarations.size(), 1U);
+  EXPECT_TRUE(nv.declarations[0].alias);
+}
+
 TEST(Nvmrc, RefusedForms) {
-  for (const char* alias : {"lts/*", "lts/iron", "node", "stable", "system", "iojs", "lts/-1"}) {
+  for (const char* alias : {"stable", "system", "iojs", "lts", "unstable"}) {
     EXPECT_EQ(summary(parse_nvmrc(std::string(alias) + "\n")),
               (Lines{"invalid-declaration: .nvmrc declares node \"" + std::string(alias) +
                      "\", an alias that cannot be resolved offline; write a version such as "

@@ -83,6 +83,45 @@ TEST(Matrix, ShippedFileLoads) {
 
 TEST(Matrix, MinimalIsValid) { EXPECT_EQ(error_of(minimal()), "ok"); }
 
+// The shipped schedule: the lines setup-node's aliases resolve to, and load_matrix's date.
+TEST(Matrix, TheShippedNodeScheduleAndToday) {
+  auto m = load_matrix(kShipped);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->today.size(), 10U);
+  std::map<int, std::string> codenames;
+  for (const auto& line : m->node_schedule.lines) {
+    codenames[line.major] = line.codename;
+  }
+  EXPECT_EQ(codenames[22], "Jod");
+  EXPECT_EQ(codenames[24], "Krypton");
+  EXPECT_EQ(codenames[26], "Lithium");
+  EXPECT_EQ(codenames.count(25), 1U);
+  EXPECT_EQ(codenames[25], "");
+}
+
+TEST(Matrix, NodeScheduleShapesRefusedByPointer) {
+  auto with = [](const json& lines) {
+    json doc = minimal();
+    doc["node_schedule"] = {{"source", "s"}, {"lines", lines}};
+    return error_of(doc);
+  };
+  EXPECT_EQ(with({{"26", {{"start", "2026-05-05"}, {"lts", "2026-10-28"}, {"codename", "L"}}}}),
+            "ok");
+  EXPECT_EQ(with({{"26", {{"start", "2026-5-5"}}}}),
+            "invalid-matrix: m.json: /node_schedule/lines/26/start: \"2026-5-5\" is not a "
+            "YYYY-MM-DD date");
+  EXPECT_EQ(with({{"026", {{"start", "2026-05-05"}}}}),
+            "invalid-matrix: m.json: /node_schedule/lines/026: a line is named by its major "
+            "version");
+  EXPECT_EQ(with({{"26", {{"start", "2026-05-05"}, {"codename", "Lithium"}}}}),
+            "invalid-matrix: m.json: /node_schedule/lines/26: a codename belongs to an LTS line, "
+            "which has an lts date");
+  EXPECT_EQ(with({{"26", {{"start", "2026-05-05"}, {"eol", "2029-04-30"}}}}),
+            "matrix-unknown-key: m.json: /node_schedule/lines/26: unknown key \"eol\"");
+  EXPECT_EQ(with(json::object()),
+            "invalid-matrix: m.json: /node_schedule/lines: must be a non-empty object");
+}
+
 TEST(Matrix, UnknownKeysRefusedAtEveryLevel) {
   auto doc = minimal();
   doc["extra"] = 1;

@@ -133,7 +133,7 @@ TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
 }
 
 TEST_F(Resolver, InvalidDeclaration) {
-  dir_.write(".nvmrc", "lts/*\n");
+  dir_.write(".nvmrc", "system\n");
   dir_.write("package.json", R"({"engines": {"node": "22.x", "bun": "latest"}})");
   const auto rs = refusals();
   ASSERT_EQ(rs.size(), 2U);
@@ -143,7 +143,7 @@ TEST_F(Resolver, InvalidDeclaration) {
                                     "22.22.1 or a semver range such as 22.x",
                                     util::SourceLocation{"package.json"}}));
   EXPECT_EQ(rs[1], (report::Refusal{"invalid-declaration",
-                                    ".nvmrc declares node \"lts/*\", an alias that cannot be "
+                                    ".nvmrc declares node \"system\", an alias that cannot be "
                                     "resolved offline; write a version such as 22.22.1 or a "
                                     "semver range such as 22.x",
                                     util::SourceLocation{".nvmrc", 1, 1}}));
