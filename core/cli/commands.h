@@ -22,5 +22,6 @@ void register_fetch_command(CLI::App& app, int& exit_code);
 void add_pull_request_options(CLI::App* sub, bool& pinned_only, bool& same_repository,
                               std::string& event_file);
 void register_verify_command(CLI::App& app, int& exit_code);
+void register_plugin_index_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

@@ -12,7 +12,7 @@ namespace reviewer::cli {
 namespace {
 
 int run(const std::vector<std::string>& dirs) {
-  auto loaded = plugins::Registry::load(util::plugin_directory());
+  auto loaded = plugins::Registry::open(util::plugin_directory());
   if (!loaded) {
     for (const auto& r : loaded.refusals()) {
       std::cout << "FAIL plugin host: " << report::to_text(r) << "\n";

@@ -102,7 +102,7 @@ void print_text(const plan::Plan& p) {
 }
 
 int run(const PlanOptions& o) {
-  auto loaded = plugins::Registry::load(util::plugin_directory());
+  auto loaded = plugins::Registry::open(util::plugin_directory());
   if (!loaded) {
     for (const auto& r : loaded.refusals()) {
       std::cerr << report::to_text(r) << "\n";

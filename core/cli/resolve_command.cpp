@@ -62,7 +62,7 @@ int run_resolve(const ResolveArgs& args) {
     // The pins of the planned job and the jobs it needs, through the same plugin host and
     // planner as `reviewer plan` and the launcher; a workflow that cannot be planned has no pins
     // worth trusting, so its refusals are the answer.
-    auto loaded = plugins::Registry::load(util::plugin_directory());
+    auto loaded = plugins::Registry::open(util::plugin_directory());
     if (!loaded) {
       return print_refusals(loaded.refusals(), args.format);
     }

@@ -181,7 +181,7 @@ int review(const ReviewRequest& request) {
   }
   std::cout << "review: " << report::printable(request.repository) << " at " << *head << ", job "
             << request.job << " of " << request.workflow << " into " << request.base << '\n';
-  auto registry = plugins::Registry::load(util::plugin_directory());
+  auto registry = plugins::Registry::open(util::plugin_directory());
   if (!registry) {
     return refused(registry.refusals(), "", "");
   }

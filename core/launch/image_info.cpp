@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -71,9 +72,18 @@ util::Status verify_runtimes(const ImageInfo& image) {
     path += dir + ":";
   }
   path = "PATH=" + path + "/usr/bin:/bin";
+  // Every runtime is asked at once: each answer is mostly the child's own start-up (node's
+  // and bun's several milliseconds each), which the others need not wait for.
+  std::vector<std::future<util::Result<std::string>>> answers;
   for (const auto& [runtime, bin] : image.runtimes) {
-    auto printed = runtime == "npm" ? npm_package_version(bin.path)
-                                    : exec::capture_output({bin.path, "--version"}, {path});
+    answers.push_back(std::async(std::launch::async, [&path, &runtime, &bin] {
+      return runtime == "npm" ? npm_package_version(bin.path)
+                              : exec::capture_output({bin.path, "--version"}, {path});
+    }));
+  }
+  std::size_t next = 0;
+  for (const auto& [runtime, bin] : image.runtimes) {
+    auto printed = answers[next++].get();
     std::string got = printed ? *printed : std::string();
     while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) {
       got.pop_back();

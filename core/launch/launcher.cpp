@@ -13,6 +13,7 @@
 #include "core/exec/line_writer.h"
 #include "core/exec/supervisor.h"
 #include "core/fetch/mount.h"
+#include "core/git/warm_up.h"
 #include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
 #include "core/launch/assignment_integrity.h"
@@ -132,7 +133,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});
-  auto loaded = plugins::Registry::load(util::plugin_directory());
+  // After the supervisor blocked the signals it routes, so the thread inherits that mask.
+  const git::Libgit2WarmUp libgit2_warm_up;
+  // A build verifies and loads the plugins its plan uses; the self-check every one of them.
+  auto loaded = *mode == Mode::kSelfCheck ? plugins::Registry::load(util::plugin_directory())
+                                          : plugins::Registry::open(util::plugin_directory());
   if (!loaded) {
     return refused_all(loaded.refusals());
   }
@@ -166,9 +171,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     if (auto found = credentials::find_image_credentials(caller_env, *init_block); !found) {
       return refused_all(found.refusals());
     }
-    return finish(report::ExitCode::kOk,
-                  fmt::format("review-self-check-ok: image {} with {} plugins", image->name,
-                              loaded->plugins().size()));
+    return finish(
+        report::ExitCode::kOk,
+        fmt::format("review-self-check-ok: image {} with {} plugins", image->name, loaded->size()));
   }
 
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,

@@ -106,18 +106,33 @@ std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t 
     }
     return plan_local_action(std::move(step), std::move(condition), number, scope, planning, job);
   }
-  const plugins::PluginLibrary* plugin = planning.registry.find(step.action);
-  if (plugin == nullptr) {
+  if (planning.registry.claim(step.action) == nullptr) {
     f.refuse(
         "unsupported-action",
         "no reviewed plugin handles " + quote(step.action) + "; the review cannot stand in for it",
         step.uses_location);
     return std::nullopt;
   }
+  // The plugin is verified and loaded when a step first needs it to plan, not before: a refused
+  // plugin refuses the plan with its own rule, before any step runs.
+  auto loaded_plugin = [&]() -> const plugins::PluginLibrary* {
+    auto loaded = planning.registry.plugin(step.action);
+    if (!loaded) {
+      for (const auto& r : loaded.refusals()) {
+        f.add(r);
+      }
+      return nullptr;
+    }
+    return *loaded;
+  };
+  const plugins::PluginLibrary* plugin = nullptr;
   std::string release;
   std::string written_ref;
   plugins::PlanOutcome outcome;
   if (step.is_run()) {
+    if ((plugin = loaded_plugin()) == nullptr) {
+      return std::nullopt;
+    }
     outcome = plugins::plan_step(*plugin, step, scope.info);
   } else {
     const plugins::Claim* claim = planning.registry.claim(step.action);
@@ -135,7 +150,7 @@ std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t 
                step.uses_location);
       return std::nullopt;
     }
-    if (incomplete) {
+    if (incomplete || (plugin = loaded_plugin()) == nullptr) {
       return std::nullopt;
     }
     outcome = plan_releases(*plugin, step, scope.info, releases, f);

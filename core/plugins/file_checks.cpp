@@ -2,7 +2,10 @@
 
 #include <unistd.h>
 
+#include <fcntl.h>
 #include <fmt/format.h>
+
+#include "core/util/file_read.h"
 
 namespace reviewer::plugins {
 
@@ -21,6 +24,32 @@ util::Status check_ownership(const struct stat& st, const std::string& path,
         util::SourceLocation{path, 0, 0}};
   }
   return util::ok_status();
+}
+
+util::Result<std::string> read_install_file(const std::string& path, const std::string& what,
+                                            const std::string& missing_rule,
+                                            const std::string& invalid_rule) {
+  const util::SourceLocation where{path, 0, 0};
+  struct stat st {};
+  auto fd = util::open_regular_file(AT_FDCWD, path, false, st);
+  if (!fd) {
+    if (fd.error().rule == util::kFileNotRegular) {
+      return util::refusal(missing_rule, "'" + path + "' is not a regular file", where);
+    }
+    return util::refusal(missing_rule, "cannot open '" + path + "': " + fd.error().message, where);
+  }
+  if (auto owned = check_ownership(st, path, "plugin-permissions"); !owned) {
+    return owned.error();
+  }
+  auto text = util::read_open_file(fd->get(), st, {1 << 20});
+  if (!text) {
+    if (text.error().rule == util::kFileTooLarge) {
+      return util::refusal(invalid_rule, what + " larger than 1 MiB", where);
+    }
+    return util::refusal(missing_rule, "cannot read '" + path + "': " + text.error().message,
+                         where);
+  }
+  return text;
 }
 
 }  // namespace reviewer::plugins

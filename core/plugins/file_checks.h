@@ -15,4 +15,13 @@ namespace reviewer::plugins {
 util::Status check_ownership(const struct stat& st, const std::string& path,
                              const std::string& rule);
 
+// The bytes of an install file of the plugin directory (the manifest, the index): a regular
+// file opened without following a link, written by nobody but root or us (checked on the open
+// file before a byte is trusted), at most 1 MiB. Unreadable: `missing_rule` ("'PATH' is not a
+// regular file", "cannot open 'PATH': ...", "cannot read 'PATH': ..."); too large:
+// `invalid_rule` ("WHAT larger than 1 MiB").
+util::Result<std::string> read_install_file(const std::string& path, const std::string& what,
+                                            const std::string& missing_rule,
+                                            const std::string& invalid_rule);
+
 }  // namespace reviewer::plugins

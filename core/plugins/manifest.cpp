@@ -1,20 +1,12 @@
 #include "core/plugins/manifest.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <sstream>
 
 #include "core/plugins/file_checks.h"
-#include "core/util/file_read.h"
 
 namespace reviewer::plugins {
-namespace {
 
-bool is_hex64(const std::string& s) {
+bool is_sha256_hex(const std::string& s) {
   if (s.size() != 64) {
     return false;
   }
@@ -25,8 +17,6 @@ bool is_hex64(const std::string& s) {
   }
   return true;
 }
-
-}  // namespace
 
 util::Result<Manifest> parse_manifest(const std::string& text, const std::string& path) {
   Manifest m;
@@ -41,7 +31,7 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
     auto sp = line.find("  ");
     std::string hash = line.substr(0, sp);
     std::string name = sp == std::string::npos ? "" : line.substr(sp + 2);
-    if (!is_hex64(hash) || name.empty() || name.find('/') != std::string::npos) {
+    if (!is_sha256_hex(hash) || name.empty() || name.find('/') != std::string::npos) {
       return util::refusal("plugin-manifest-invalid", "line is not '<sha256>  <file name>'",
                            util::SourceLocation{path, n, 1});
     }
@@ -51,29 +41,11 @@ util::Result<Manifest> parse_manifest(const std::string& text, const std::string
 }
 
 util::Result<Manifest> read_manifest(const std::string& dir) {
-  std::string path = dir + "/" + kManifestName;
-  const util::SourceLocation where{path, 0, 0};
-  struct stat st {};
-  auto fd = util::open_regular_file(AT_FDCWD, path, false, st);
-  if (!fd) {
-    if (fd.error().rule == util::kFileNotRegular) {
-      return util::refusal("plugin-manifest-missing", "'" + path + "' is not a regular file",
-                           where);
-    }
-    return util::refusal("plugin-manifest-missing",
-                         "cannot open '" + path + "': " + fd.error().message, where);
-  }
-  // Who may have written it is checked on the open file, before a byte of it is trusted.
-  if (auto owned = check_ownership(st, path, "plugin-permissions"); !owned) {
-    return owned.error();
-  }
-  auto text = util::read_open_file(fd->get(), st, {1 << 20});
+  const std::string path = dir + "/" + kManifestName;
+  auto text =
+      read_install_file(path, "manifest", "plugin-manifest-missing", "plugin-manifest-invalid");
   if (!text) {
-    if (text.error().rule == util::kFileTooLarge) {
-      return util::refusal("plugin-manifest-invalid", "manifest larger than 1 MiB", where);
-    }
-    return util::refusal("plugin-manifest-missing",
-                         "cannot read '" + path + "': " + text.error().message, where);
+    return text.refusals();
   }
   return parse_manifest(*text, path);
 }

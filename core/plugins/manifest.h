@@ -13,6 +13,9 @@ inline constexpr const char* kManifestName = "MANIFEST.sha256";
 // each (sha256sum's format), written by the build and by `cmake --install`.
 using Manifest = std::map<std::string, std::string>;
 
+// True for 64 lower-case hex digits, how the manifest writes a SHA-256.
+bool is_sha256_hex(const std::string& s);
+
 // Parses manifest text; malformed lines are an error naming the line.
 util::Result<Manifest> parse_manifest(const std::string& text, const std::string& path);
 

@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <regex>
 
 #include "core/plugins/elf_entry.h"
 #include "core/plugins/file_checks.h"
@@ -101,9 +100,7 @@ bool plugin_trace_enabled() {
   return v != nullptr && *v != 0 && std::strcmp(v, "0") != 0;
 }
 
-util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest& manifest) {
-  const std::string file = std::filesystem::path(path).filename();
-  const std::string stem = std::filesystem::path(path).stem();
+util::Status check_candidate(const std::string& path, const Manifest& manifest) {
   struct stat lst {};
   if (::lstat(path.c_str(), &lst) != 0) {
     return refuse("plugin-not-regular", path, fmt::format("cannot stat '{}'", path));
@@ -115,26 +112,41 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
     return refuse("plugin-not-regular", path, fmt::format("'{}' is not a regular file", path));
   }
   if (auto owned = check_ownership(lst, path, "plugin-permissions"); !owned) {
-    return owned.error();
+    return owned;
   }
-  // Everything after this point reads the file through one descriptor, so what is hashed,
-  // inspected and loaded is the same inode. The descriptor stays open for the life of the
-  // process, which keeps each /proc/self/fd path unique for the dynamic loader.
-  int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (raw < 0) {
-    return refuse("plugin-not-regular", path, fmt::format("cannot open '{}'", path));
-  }
-  util::UniqueFd fd(raw);
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || st.st_ino != lst.st_ino || st.st_dev != lst.st_dev) {
-    return refuse("plugin-not-regular", path, fmt::format("'{}' changed while opened", path));
-  }
-  const std::string fd_path = "/proc/self/fd/" + std::to_string(fd.get());
-  auto listed = manifest.find(file);
-  if (listed == manifest.end()) {
+  const std::string file = std::filesystem::path(path).filename();
+  if (!manifest.contains(file)) {
     return refuse("plugin-not-in-manifest", path,
                   fmt::format("'{}' is not listed in the install manifest", file));
   }
+  return util::ok_status();
+}
+
+util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest& manifest) {
+  const std::string file = std::filesystem::path(path).filename();
+  const std::string stem = std::filesystem::path(path).stem();
+  if (auto bad = check_candidate(path, manifest); !bad) {
+    return bad.refusals();
+  }
+  // Everything after this point reads the file through one descriptor, so what is hashed,
+  // inspected and loaded is the same inode; the checks above are made again on it, so a file
+  // swapped in since then is held to them too. The descriptor stays open for the life of the
+  // process, which keeps each /proc/self/fd path unique for the dynamic loader.
+  int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (raw < 0) {
+    return refuse(errno == ELOOP ? "plugin-symlink" : "plugin-not-regular", path,
+                  fmt::format("cannot open '{}'", path));
+  }
+  util::UniqueFd fd(raw);
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return refuse("plugin-not-regular", path, fmt::format("'{}' changed while opened", path));
+  }
+  if (auto owned = check_ownership(st, path, "plugin-permissions"); !owned) {
+    return owned.refusals();
+  }
+  const std::string fd_path = "/proc/self/fd/" + std::to_string(fd.get());
+  auto listed = manifest.find(file);
   auto hash = util::sha256_fd(fd.get(), path);
   if (!hash) {
     return refuse("plugin-not-regular", path, hash.error().message);

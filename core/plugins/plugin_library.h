@@ -14,6 +14,7 @@ namespace reviewer::plugins {
 struct ReviewedRef {
   std::string sha;
   std::string tag;
+  friend bool operator==(const ReviewedRef&, const ReviewedRef&) = default;
 };
 
 struct Claim {
@@ -22,6 +23,7 @@ struct Claim {
   // When `refs` was last checked against the action's release tags (YYYY-MM-DD; the plugin's
   // descriptor, SDK 1.5); empty when the plugin does not say.
   std::string reviewed_on;
+  friend bool operator==(const Claim&, const Claim&) = default;
 };
 
 // One verified, loaded plugin. The library behind it stays loaded until the process exits, so
@@ -32,6 +34,11 @@ struct PluginLibrary {
   const reviewer_plugin_descriptor* descriptor = nullptr;
   std::vector<Claim> claims;
 };
+
+// The checks that need no byte of `path`: not a link (plugin-symlink), a regular file
+// (plugin-not-regular), written by nobody but root or us (plugin-permissions), listed in
+// `manifest` (plugin-not-in-manifest). load_plugin() makes them again on what it opens.
+util::Status check_candidate(const std::string& path, const Manifest& manifest);
 
 // Verifies `path` against `manifest` and the file rules, inspects its symbols without loading,
 // then loads it and checks its descriptor. Refusal rules: plugin-symlink, plugin-not-regular,

@@ -18,9 +18,21 @@ void trace(const std::string& path, const std::string& verdict) {
   }
 }
 
+util::Refusal stale(const std::string& path, const std::string& message) {
+  return util::refusal("plugin-index-stale", message, util::SourceLocation{path, 0, 0});
+}
+
 }  // namespace
 
-util::Result<Registry> Registry::load(const std::string& dir) {
+util::Result<Registry> Registry::load(const std::string& dir) { return make(dir, Mode::kAll); }
+
+util::Result<Registry> Registry::open(const std::string& dir) { return make(dir, Mode::kLazy); }
+
+util::Result<Registry> Registry::load_ignoring_index(const std::string& dir) {
+  return make(dir, Mode::kAllIgnoringIndex);
+}
+
+util::Result<Registry> Registry::make(const std::string& dir, Mode mode) {
   Registry registry;
   report::Refusals refusals;
   auto refuse = [&](report::Refusal r) {
@@ -42,15 +54,26 @@ util::Result<Registry> Registry::load(const std::string& dir) {
     refuse(manifest.error());
     return refusals;
   }
+  registry.manifest_ = std::move(*manifest);
+  std::optional<PluginIndex> index;
+  if (mode != Mode::kAllIgnoringIndex) {
+    auto read = read_index(dir);
+    if (!read) {
+      refuse(read.error());
+      return refusals;
+    }
+    index = std::move(*read);
+  }
   std::vector<std::string> paths;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     paths.push_back(entry.path().string());
   }
   std::sort(paths.begin(), paths.end());
+  std::vector<std::string> installed;
   for (const auto& path : paths) {
     std::string file = std::filesystem::path(path).filename();
-    if (file == kManifestName) {
+    if (file == kManifestName || file == kIndexName) {
       continue;
     }
     if (!file.ends_with(".so")) {
@@ -59,37 +82,77 @@ util::Result<Registry> Registry::load(const std::string& dir) {
               util::SourceLocation{path, 0, 0}});
       continue;
     }
-    auto lib = load_plugin(path, *manifest);
-    if (!lib) {
-      refuse(lib.error());
+    installed.push_back(file);
+    if (auto bad = check_candidate(path, registry.manifest_); !bad) {
+      refuse(bad.error());
       continue;
     }
-    std::size_t index = registry.plugins_.size();
-    bool duplicate = false;
-    for (std::size_t c = 0; c < lib->claims.size(); ++c) {
-      const std::string& action = lib->claims[c].action;
-      auto [it, inserted] = registry.by_action_.emplace(action, std::make_pair(index, c));
-      if (!inserted) {
-        duplicate = true;
-        refuse({"plugin-duplicate-action",
-                fmt::format("'{}' and '{}' both claim action '{}'", file,
-                            registry.plugins_[it->second.first].name + ".so", action),
-                util::SourceLocation{path, 0, 0}});
+    Entry entry{path, registry.manifest_.at(file), {}, false, nullptr, std::nullopt};
+    if (index) {
+      auto listed = index->find(file);
+      if (listed == index->end()) {
+        refuse(stale(path, fmt::format("'{}' is installed but not in the plugin index", file)));
+        continue;
       }
+      if (listed->second.sha256 != entry.sha256) {
+        refuse(stale(path, fmt::format("the plugin index was written for a '{}' with SHA-256 "
+                                       "{}, the manifest says {}",
+                                       file, listed->second.sha256, entry.sha256)));
+        continue;
+      }
+      entry.claims = listed->second.claims;
+      entry.from_index = true;
     }
-    if (!duplicate) {
-      trace(path, "accepted");
-    }
-    registry.plugins_.push_back(std::move(*lib));
+    registry.entries_.push_back(std::move(entry));
   }
-  for (const auto& [file, hash] : *manifest) {
-    // Named: clang 14 cannot capture a structured binding in a lambda.
-    const std::string& listed = file;
-    if (std::find_if(paths.begin(), paths.end(), [&](const std::string& p) {
-          return std::filesystem::path(p).filename() == listed;
-        }) == paths.end()) {
+  for (const auto& [file, hash] : registry.manifest_) {
+    if (std::find(installed.begin(), installed.end(), file) == installed.end()) {
       refuse({"plugin-missing", fmt::format("'{}' is in the manifest but not installed", file),
               util::SourceLocation{dir + "/" + file, 0, 0}});
+    }
+  }
+  if (index) {
+    for (const auto& [file, entry] : *index) {
+      if (!registry.manifest_.contains(file)) {
+        refuse(
+            stale(dir + "/" + kIndexName,
+                  fmt::format("the plugin index lists '{}', which the manifest does not", file)));
+      }
+    }
+  }
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  // With an index an opened registry loads nothing yet; everything else loads every plugin now.
+  const bool load_now = mode != Mode::kLazy || !index;
+  for (auto& entry : registry.entries_) {
+    if (!load_now) {
+      trace(entry.path, "indexed; verified and loaded when a step uses it");
+      continue;
+    }
+    if (auto loaded = registry.load_entry(entry); !loaded) {
+      for (const auto& r : loaded.refusals()) {
+        refusals.push_back(r);
+      }
+      continue;
+    }
+    entry.claims = entry.library->claims;
+  }
+  for (std::size_t e = 0; e < registry.entries_.size(); ++e) {
+    const Entry& entry = registry.entries_[e];
+    for (std::size_t c = 0; c < entry.claims.size(); ++c) {
+      const std::string& action = entry.claims[c].action;
+      auto [it, inserted] = registry.by_action_.emplace(action, std::make_pair(e, c));
+      if (!inserted) {
+        refuse({"plugin-duplicate-action",
+                fmt::format("'{}' and '{}' both claim action '{}'",
+                            std::filesystem::path(entry.path).filename().string(),
+                            std::filesystem::path(registry.entries_[it->second.first].path)
+                                .filename()
+                                .string(),
+                            action),
+                util::SourceLocation{entry.path, 0, 0}});
+      }
     }
   }
   if (!refusals.empty()) {
@@ -98,14 +161,69 @@ util::Result<Registry> Registry::load(const std::string& dir) {
   return registry;
 }
 
-const PluginLibrary* Registry::find(const std::string& action) const {
-  auto it = by_action_.find(action);
-  return it == by_action_.end() ? nullptr : &plugins_[it->second.first];
+util::Status Registry::load_entry(const Entry& entry) const {
+  if (entry.library) {
+    return util::ok_status();
+  }
+  if (entry.refused) {
+    return *entry.refused;
+  }
+  auto lib = load_plugin(entry.path, manifest_);
+  if (lib && entry.from_index && lib->claims != entry.claims) {
+    lib = stale(entry.path, fmt::format("'{}' claims other actions or reviewed releases than the "
+                                        "plugin index says; write the index again",
+                                        std::filesystem::path(entry.path).filename().string()));
+  }
+  if (!lib) {
+    for (const auto& r : lib.refusals()) {
+      trace(entry.path, r.rule + ": " + r.message);
+    }
+    entry.refused = lib.refusals();
+    return lib.refusals();
+  }
+  trace(entry.path, "accepted");
+  entry.library = std::make_unique<PluginLibrary>(std::move(*lib));
+  return util::ok_status();
 }
 
 const Claim* Registry::claim(const std::string& action) const {
   auto it = by_action_.find(action);
-  return it == by_action_.end() ? nullptr : &plugins_[it->second.first].claims[it->second.second];
+  return it == by_action_.end() ? nullptr : &entries_[it->second.first].claims[it->second.second];
+}
+
+util::Result<const PluginLibrary*> Registry::plugin(const std::string& action) const {
+  auto it = by_action_.find(action);
+  if (it == by_action_.end()) {
+    return static_cast<const PluginLibrary*>(nullptr);
+  }
+  const Entry& entry = entries_[it->second.first];
+  if (auto loaded = load_entry(entry); !loaded) {
+    return loaded.refusals();
+  }
+  return static_cast<const PluginLibrary*>(entry.library.get());
+}
+
+const PluginLibrary* Registry::find(const std::string& action) const {
+  auto it = by_action_.find(action);
+  return it == by_action_.end() ? nullptr : entries_[it->second.first].library.get();
+}
+
+std::vector<const PluginLibrary*> Registry::loaded() const {
+  std::vector<const PluginLibrary*> out;
+  for (const auto& entry : entries_) {
+    if (entry.library) {
+      out.push_back(entry.library.get());
+    }
+  }
+  return out;
+}
+
+PluginIndex Registry::as_index() const {
+  PluginIndex index;
+  for (const auto& entry : entries_) {
+    index[std::filesystem::path(entry.path).filename().string()] = {entry.sha256, entry.claims};
+  }
+  return index;
 }
 
 }  // namespace reviewer::plugins

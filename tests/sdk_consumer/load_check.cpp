@@ -17,9 +17,9 @@ int main(int argc, char** argv) {
     }
     return 3;
   }
-  for (const auto& p : loaded->plugins()) {
-    for (const auto& c : p.claims) {
-      std::cout << "loaded " << p.name << " claiming " << c.action;
+  for (const auto* p : loaded->loaded()) {
+    for (const auto& c : p->claims) {
+      std::cout << "loaded " << p->name << " claiming " << c.action;
       for (const auto& ref : c.refs) {
         std::cout << " " << ref.sha << "=" << ref.tag;
       }

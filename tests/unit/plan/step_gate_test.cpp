@@ -30,5 +30,44 @@ TEST(StepGate, ThePlanCarriesEachStepsPluginAndCondition) {
   EXPECT_EQ(steps[3].condition.expression, "success()");
 }
 
+// The launcher opens the plugin directory through its index: planning a workflow verifies and
+// loads the plugins its steps use and no other.
+TEST(StepGate, PlanningLoadsOnlyThePluginsTheStepsUse) {
+  auto opened = plugins::Registry::open(REVIEWER_BINARY_DIR "/plugins");
+  ASSERT_TRUE(opened) << report::to_text(opened.error());
+  EXPECT_EQ(opened->size(), 10u);
+  EXPECT_TRUE(opened->loaded().empty());
+  const std::string text =
+      std::string("on: pull_request\njobs:\n  build:\n") +
+      "    runs-on: ubuntu-latest\n    steps:\n      - uses: " + testing::kCheckout +
+      "\n      - run: make\n";
+  auto result = plan_text(text, {".github/workflows/ci.yml", "build", "main"}, *opened);
+  ASSERT_TRUE(result) << report::to_text(result.error());
+  std::vector<std::string> names;
+  for (const auto* p : opened->loaded()) {
+    names.push_back(p->name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"checkout", "run"}));
+  EXPECT_EQ(result->jobs.at(0).steps[0].plugin, opened->find("actions/checkout"));
+}
+
+TEST(StepGate, AnUnreviewedRefIsRefusedWithoutLoadingThePlugin) {
+  auto opened = plugins::Registry::open(REVIEWER_BINARY_DIR "/plugins");
+  ASSERT_TRUE(opened);
+  const std::string text =
+      std::string("on: pull_request\njobs:\n  build:\n") +
+      "    runs-on: ubuntu-latest\n    steps:\n      - uses: " + testing::kCheckout +
+      "\n      - uses: actions/cache@v0.0.1\n";
+  auto result = plan_text(text, {".github/workflows/ci.yml", "build", "main"}, *opened);
+  ASSERT_FALSE(result);
+  std::vector<std::string> rules;
+  for (const auto& r : result.refusals()) {
+    rules.push_back(r.rule);
+  }
+  EXPECT_EQ(rules, (std::vector<std::string>{"unreviewed-action-ref"}));
+  ASSERT_EQ(opened->loaded().size(), 1u);
+  EXPECT_EQ(opened->loaded()[0]->name, "checkout");
+}
+
 }  // namespace
 }  // namespace reviewer::plan
