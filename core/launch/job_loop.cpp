@@ -6,11 +6,13 @@
 #include <chrono>
 #include <map>
 
+#include "core/fetch/mount.h"
 #include "core/launch/bun_cache_seed.h"
 #include "core/launch/called_jobs.h"
 #include "core/launch/job_dirs.h"
 #include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
+#include "core/launch/runner_yarn.h"
 #include "core/launch/step_host.h"
 #include "core/launch/step_lines.h"
 #include "core/launch/version_file_check.h"
@@ -252,6 +254,19 @@ class JobLoop {
       if (auto seeded = seed_bun_cache(ctx_.dependency_cache, state.runner.dirs.cache + "/bun");
           !seeded) {
         log_.line("reviewer: " + seeded.error().rule + ": " + seeded.error().message);
+      }
+      // The runner has yarn 1 on PATH from the first step, after the setup actions' directories
+      // (/usr/local/bin/yarn); the job gets the same release, unpacked into its own scratch.
+      auto yarn = unpack_runner_yarn(ctx_.dependency_cache, state.runner.dirs.root + "/yarn");
+      if (!yarn) {
+        log_.line("reviewer: " + yarn.error().rule + ": " + yarn.error().message);
+      } else if (!yarn->empty()) {
+        state.runner.runtime_path.push_back(*yarn);
+        state.runner.yarn_mirror = yarn_offline_mirror(ctx_.dependency_cache);
+        log_.line("reviewer: yarn " + std::string(fetch::kRunnerYarnVersion) +
+                  " (the runner's) on PATH from the review's dependency view (verified by the "
+                  "host): " +
+                  *yarn);
       }
     }
     return true;
