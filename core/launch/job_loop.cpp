@@ -413,6 +413,7 @@ class JobLoop {
     const auto started = std::chrono::steady_clock::now();
     std::vector<workflow::Entry> outputs;
     bool refused = false;
+    std::string network_sign;  // the first line of the step's output that tried the network
     if (step->local) {
       outputs = run_action(*step, label, state, report, refused);
     } else {
@@ -437,6 +438,9 @@ class JobLoop {
         plugins::execute_step(*step->plugin, step->step, host);
       }
       judge_step(*step, host, report);
+      if (host.result()) {
+        network_sign = host.result()->network_sign;
+      }
       refused = !host.failures().empty();
       outputs = host.outputs();
     }
@@ -450,6 +454,14 @@ class JobLoop {
       report.message += " (continue-on-error: tolerated)";
     }
     log_.line(step_line(label + " ", report));
+    if (report.status == RunStatus::kFailed && !network_sign.empty()) {
+      // A diagnosis only: the outcome is the step's. docs/fidelity.md, "Dependencies".
+      log_.line("reviewer: network: the sandbox has no network, and step " + label +
+                " appears to have needed it: its output shows a network access (\"" +
+                report::printable(network_sign) +
+                "\"); CI has the network, the review does not (docs/fidelity.md, "
+                "\"Dependencies\")");
+    }
     if (tolerated) {
       report.status = RunStatus::kOk;
       record("failure", "success", std::move(outputs));
