@@ -39,7 +39,7 @@ int run_fetch(const FetchRequest& r) {
                                                            : ExitCode::kRefused);
   }
   if (!*deps) {
-    std::cout << "no npm, pnpm or Bun lock file in " << report::printable(r.worktree)
+    std::cout << "no npm, pnpm, Bun or yarn lock file in " << report::printable(r.worktree)
               << ", nothing fetched";
     for (const auto& name : host::unread_lock_files(r.worktree)) {
       std::cout << " (" << name << " is not read yet)";

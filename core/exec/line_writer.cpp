@@ -25,6 +25,7 @@ bool write_all(int fd, std::string_view bytes) {
 // launcher's stdout that reads as a verdict, nor redraw one. Tabs stay.
 void LineWriter::emit(std::string_view line) {
   static constexpr char kHex[] = "0123456789ABCDEF";
+  signs_.see(line);
   out_ += prefix_;
   std::size_t plain = 0;
   for (std::size_t i = 0; i < line.size(); ++i) {

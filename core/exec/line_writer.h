@@ -3,6 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/exec/network_signs.h"
+
 namespace reviewer::exec {
 
 // Splits a byte stream into lines and writes each to `fd` behind `prefix`, every control byte but
@@ -15,10 +17,13 @@ class LineWriter {
   void feed(std::string_view bytes);
   // Writes a final partial line, if any.
   void flush();
+  // The first line written that showed a network access; empty when none did.
+  const std::string& network_sign() const { return signs_.first(); }
 
  private:
   void emit(std::string_view line);
 
+  NetworkSigns signs_;
   int fd_;
   std::string prefix_;
   std::string pending_;

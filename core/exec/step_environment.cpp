@@ -80,6 +80,13 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
     // first, so the setting does not change what npm ci installs.
     env["npm_config_registry"] = ctx.dependency_registry;
   }
+  if (!ctx.yarn_mirror.empty()) {
+    // yarn 1 takes `yarn-offline-mirror` from YARN_* over any .yarnrc or .npmrc, finds each
+    // tarball of the lock there by its file name, and checks it against the lock's integrity as
+    // it would a download; the rest of yarn's settings stay the project's (docs/fidelity.md,
+    // "Yarn").
+    env["YARN_YARN_OFFLINE_MIRROR"] = ctx.yarn_mirror;
+  }
   for (const auto& [k, v] : env) {
     out.entries.push_back(k + "=" + v);
   }

@@ -34,6 +34,9 @@ struct RunnerContext {
   // GITHUB_ACTION_PATH: the directory of the local composite action whose step runs; empty for a
   // step of the workflow itself (the runner sets it for actions only).
   std::string action_path = {};
+  // yarn 1's offline mirror in the view ("/var/cache/reviewer-deps/yarn-mirror"), for a worktree
+  // with a yarn.lock; empty when the host made none.
+  std::string yarn_mirror = {};
 };
 
 // Paths of the per-step GITHUB_* files.

@@ -28,6 +28,8 @@ struct StepResult {
   bool timed_out = false;
   bool interrupted = false;  // the launcher itself got SIGINT or SIGTERM
   std::string deadline_reason;
+  // The first output line that showed a network access (exec/network_signs.h); empty when none.
+  std::string network_sign = {};
 
   bool success() const {
     return started && !timed_out && !interrupted && signal == 0 && exit_code == 0;

@@ -243,6 +243,7 @@ StepResult Supervisor::run(const StepSpec& spec) {
     }
   }
   out.flush();
+  result.network_sign = out.network_sign();
   if (interrupted_) {
     result.interrupted = true;
   }

@@ -30,6 +30,9 @@ struct Pinned {
   // extracted package from its cache folder `bun_dir` ("name@1.2.3@@@1"). Empty when unused.
   std::string registry_path;
   std::string bun_dir;
+  // yarn 1 looks a tarball up in its offline mirror by this file name ("@types-node-22.1.0.tgz",
+  // fetch/yarn_source.h); empty when no yarn.lock pins it.
+  std::string yarn_mirror = {};
 };
 
 // What a worktree's lock file pins for the review's platform, checked, before any download.
@@ -40,6 +43,7 @@ struct FetchList {
   std::size_t other_platform = 0;  // optional entries npm skips on linux-x64
   std::size_t bundled = 0;         // entries that come inside another tarball
   std::vector<Pinned> tarballs;    // one per distinct URL and integrity
+  bool yarn = false;               // a yarn 1 lock is among them: the job runs the runner's yarn
 };
 
 // Reads the worktree's npm lock file (npm-shrinkwrap.json before package-lock.json, as npm
@@ -51,10 +55,12 @@ util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktre
                                                       const FetchOptions& options);
 
 // plan_npm_fetch, then the same for pnpm-lock.yaml (v6, v9; package.json's specifiers as
-// `pnpm install --frozen-lockfile` compares them) and bun.lock (text; as `bun install
-// --frozen-lockfile`), every lock the worktree has, merged into one list: one tarball per
-// distinct URL and integrity, each knowing every place the view must hold it. nullopt when the
-// worktree has none of them. Every refusal of every lock is returned.
+// `pnpm install --frozen-lockfile` compares them), bun.lock (text; as `bun install
+// --frozen-lockfile`) and yarn.lock (yarn 1; package.json's patterns as `yarn install
+// --frozen-lockfile` looks them up), every lock the worktree has, merged into one list: one
+// tarball per distinct URL and integrity, each knowing every place the view must hold it. nullopt
+// when the worktree has none of them. Every refusal of every lock is returned; a worktree of yarn
+// 2 or later (`.yarnrc.yml`, a Berry lock, packageManager yarn@2+) is `yarn-berry-unsupported`.
 util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
                                                   const FetchOptions& options);
 

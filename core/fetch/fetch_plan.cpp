@@ -1,4 +1,7 @@
 // plan_npm_fetch: from a worktree's lock file to the list of tarballs, or every refusal.
+#include <sys/stat.h>
+
+#include <map>
 #include <set>
 
 #include "core/fetch/bun_lock.h"
@@ -8,6 +11,9 @@
 #include "core/fetch/platform.h"
 #include "core/fetch/pnpm_lock.h"
 #include "core/fetch/specifier_match.h"
+#include "core/fetch/yarn_lock.h"
+#include "core/fetch/yarn_manifest.h"
+#include "core/fetch/yarn_source.h"
 #include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
 
@@ -31,7 +37,7 @@ util::Result<std::optional<std::string>> read_project_file(int dir, const std::s
   return util::refusal(rule, name + ": " + text.error().message);
 }
 
-enum class Manager { kNpm, kPnpm, kBun };
+enum class Manager { kNpm, kPnpm, kBun, kYarn };
 
 // Checks every entry a package manager would install here and adds its tarball to `list`; what
 // is refused goes to `refusals`.
@@ -56,6 +62,15 @@ void add_entries(const std::vector<LockedPackage>& packages, const std::string& 
       continue;
     }
     auto sha = sha512_of_integrity(p.integrity, what);
+    if (!sha && manager == Manager::kYarn) {
+      // yarn's own wording of the fix: npm's would send a yarn project to the wrong tool.
+      refusals.push_back(util::refusal(
+          "dependency-integrity-missing",
+          what + " has no sha512 `integrity` (only the sha1 in its `resolved` URL's fragment, or " +
+              "nothing); accepted: `integrity sha512-<base64>`, which yarn 1.10 and later record " +
+              "(regenerate the lock with `yarn install`)"));
+      continue;
+    }
     if (!sha) {
       refusals.push_back(sha.error());
       continue;
@@ -76,6 +91,8 @@ void add_entries(const std::vector<LockedPackage>& packages, const std::string& 
       pinned->registry_path = url->substr(options.registry.size());
     } else if (manager == Manager::kBun) {
       pinned->bun_dir = p.name + "@" + p.version + "@@@1";
+    } else if (manager == Manager::kYarn) {
+      pinned->yarn_mirror = yarn_mirror_name(*url);
     }
   }
 }
@@ -216,7 +233,91 @@ void merge(FetchList& into, FetchList&& part) {
     if (!t.bun_dir.empty()) {
       same->bun_dir = t.bun_dir;
     }
+    if (!t.yarn_mirror.empty()) {
+      same->yarn_mirror = t.yarn_mirror;
+    }
   }
+  into.yarn = into.yarn || part.yarn;
+}
+
+// Two tarballs yarn's offline mirror would name alike: the mirror holds one file a name, so
+// yarn would verify one of them against the other's integrity.
+util::Status check_mirror_names(const FetchList& list, const std::string& file) {
+  std::map<std::string, const Pinned*> seen;
+  util::Refusals out;
+  for (const auto& t : list.tarballs) {
+    if (t.yarn_mirror.empty()) {
+      continue;
+    }
+    auto [it, fresh] = seen.emplace(t.yarn_mirror, &t);
+    if (!fresh && it->second->sha512 != t.sha512) {
+      out.push_back(util::refusal("dependency-lock-invalid",
+                                  file + " pins two tarballs yarn's offline mirror names \"" +
+                                      t.yarn_mirror + "\" (" + it->second->url + " and " + t.url +
+                                      ") with different integrities"));
+    }
+  }
+  return util::status_of(std::move(out));
+}
+
+// The yarn part of plan_fetch: nullopt without yarn.lock.
+util::Result<std::optional<FetchList>> plan_yarn(int dir, const FetchOptions& options) {
+  const std::string file = "yarn.lock";
+  auto text = read_project_file(dir, file, options.bounds.max_bytes, "dependency-lock-invalid");
+  if (!text) {
+    return text.refusals();
+  }
+  if (!*text) {
+    return std::optional<FetchList>();
+  }
+  auto lock = parse_yarn_lock(**text, file, options.bounds);
+  if (!lock) {
+    return lock.refusals();
+  }
+  auto manifest_text = read_manifest(dir, file, "yarn install");
+  if (!manifest_text) {
+    return manifest_text.refusals();
+  }
+  util::Refusals refusals;
+  util::append_refusals(refusals, check_yarn_manifest(*manifest_text, *lock));
+  std::vector<LockedPackage> packages;
+  for (const auto& entry : lock->entries) {
+    auto p = yarn_package(entry, file, options.registry);
+    if (!p) {
+      util::append_refusals(refusals, p);
+      continue;
+    }
+    packages.push_back(std::move(*p));
+  }
+  FetchList list;
+  list.lock_file = file;
+  list.yarn = true;
+  add_entries(packages, file, Manager::kYarn, options, list, refusals);
+  list.entries = lock->entries.size();
+  util::append_refusals(refusals, check_mirror_names(list, file));
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  return std::optional<FetchList>(std::move(list));
+}
+
+// yarn 2 and later (Berry) anywhere in the worktree's top: its settings file, or package.json's
+// packageManager (yarn.lock's own `__metadata:` is refused by its parser).
+util::Status check_no_berry(int dir) {
+  util::Refusals out;
+  struct stat st {};
+  if (::fstatat(dir, ".yarnrc.yml", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+    out.push_back(util::refusal(
+        "yarn-berry-unsupported",
+        "the worktree has .yarnrc.yml, the settings of yarn 2 and later (Berry), which installs "
+        "from its own zip cache and lock checksums, not from the registry's tarballs by their "
+        "sha512; accepted: yarn 1 (.yarnrc, `# yarn lockfile v1`)"));
+  }
+  auto manifest = read_project_file(dir, "package.json", 1u << 20, "dependency-manifest-invalid");
+  if (manifest && *manifest) {
+    util::append_refusals(out, check_not_berry(**manifest));
+  }
+  return util::status_of(std::move(out));
 }
 
 }  // namespace
@@ -242,6 +343,11 @@ util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
   take(plan_npm_fetch(worktree, options));
   take(plan_other(dir.get(), "pnpm-lock.yaml", Manager::kPnpm, options));
   take(plan_other(dir.get(), "bun.lock", Manager::kBun, options));
+  if (auto berry = check_no_berry(dir.get()); !berry) {
+    util::append_refusals(refusals, berry);
+  } else {
+    take(plan_yarn(dir.get(), options));
+  }
   if (!refusals.empty()) {
     return refusals;
   }

@@ -19,4 +19,15 @@ inline constexpr const char* kBunList = "bun-cache.list";
 // tarball verified by the host, at `package-managers/<name>-<version>.tgz`.
 inline constexpr const char* kPackageManagerDir = "package-managers";
 
+// In the view, for a yarn.lock: yarn 1's offline mirror, each tarball of the lock under the file
+// name yarn looks it up by (fetch/yarn_source.h), which the launcher names in
+// YARN_YARN_OFFLINE_MIRROR.
+inline constexpr const char* kYarnMirrorDir = "yarn-mirror";
+
+// The yarn GitHub's ubuntu runners have on PATH (/usr/local/bin/yarn; "Yarn 1.22.22" in
+// actions/runner-images' Ubuntu 24.04 and 22.04 software lists). For a worktree with a yarn.lock
+// the host fetches this release from the registry into the view's kPackageManagerDir, and the
+// launcher unpacks it onto every job's PATH, as the runner has it from the first step.
+inline constexpr const char* kRunnerYarnVersion = "1.22.22";
+
 }  // namespace reviewer::fetch

@@ -128,6 +128,16 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
       return placed;
     }
   }
+  for (const auto& t : deps.list.tarballs) {
+    if (t.yarn_mirror.empty()) {
+      continue;
+    }
+    if (auto placed =
+            store->link_as(t.sha512, dir, std::string(fetch::kYarnMirrorDir) + "/" + t.yarn_mirror);
+        !placed) {
+      return placed;
+    }
+  }
   for (const auto& m : deps.package_managers) {
     if (auto placed = store->link_as(m.sha512, dir, m.view_path); !placed) {
       return placed;
@@ -151,7 +161,7 @@ bool valid_registry(const std::string& r) {
 
 std::vector<std::string> unread_lock_files(const std::string& worktree) {
   std::vector<std::string> out;
-  for (const char* name : {"bun.lockb", "yarn.lock"}) {
+  for (const char* name : {"bun.lockb"}) {
     struct stat st {};
     if (::lstat((worktree + "/" + name).c_str(), &st) == 0) {
       out.emplace_back(name);

@@ -49,15 +49,15 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
 
 // Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
 // npm's cache, pnpm's file: registry (fetch::kRegistryDir), the list of Bun's cache folders
-// (fetch::kBunList) when the locks need them, and the package managers' tarballs
-// (fetch::kPackageManagerDir).
+// (fetch::kBunList), yarn's offline mirror (fetch::kYarnMirrorDir) when the locks need them, and
+// the package managers' tarballs (fetch::kPackageManagerDir).
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir);
 
 // A registry the fetch may use: an https URL of a host, ending in '/'.
 bool valid_registry(const std::string& registry);
 
-// The lock files of package managers the fetch does not read yet (bun.lockb, yarn.lock) in
+// The lock files of package managers the fetch does not read yet (bun.lockb) in
 // `worktree`, named in the review's log, so a project that needed them is not mistaken for one
 // without dependencies.
 std::vector<std::string> unread_lock_files(const std::string& worktree);

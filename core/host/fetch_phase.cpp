@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "core/fetch/mount.h"
 #include "core/host/dependencies.h"
 #include "core/host/npm_resolution.h"
 #include "core/report/render.h"
@@ -24,7 +25,7 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
     return std::optional<Dependencies>();
   };
   if (!lacks_lock_file(r.worktree)) {
-    return nothing("no npm, pnpm or Bun lock file");
+    return nothing("no npm, pnpm, Bun or yarn lock file");
   }
   auto found =
       resolve_npm(r.worktree, engine, r.image, r.scratch + "/resolution", r.options, r.limits);
@@ -93,12 +94,17 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine
     std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
               << std::endl;
   }
-  if (!r.package_managers.empty()) {
+  std::vector<fetch::PackageManagerPin> managers = r.package_managers;
+  if (*deps && (*deps)->list.yarn) {
+    // The runner has yarn 1 on PATH for every step; the job gets the same release from the view.
+    managers.push_back({"yarn", fetch::kRunnerYarnVersion, "",
+                        "the runner's preinstalled yarn (the worktree has yarn.lock)"});
+  }
+  if (!managers.empty()) {
     if (!*deps) {
       *deps = Dependencies{};
     }
-    if (auto fetched = fetch_package_managers(r.package_managers, r.store_dir, r.options, **deps);
-        !fetched) {
+    if (auto fetched = fetch_package_managers(managers, r.store_dir, r.options, **deps); !fetched) {
       return fetched.refusals();
     }
   }

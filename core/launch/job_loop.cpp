@@ -6,11 +6,13 @@
 #include <chrono>
 #include <map>
 
+#include "core/fetch/mount.h"
 #include "core/launch/bun_cache_seed.h"
 #include "core/launch/called_jobs.h"
 #include "core/launch/job_dirs.h"
 #include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
+#include "core/launch/runner_yarn.h"
 #include "core/launch/step_host.h"
 #include "core/launch/step_lines.h"
 #include "core/launch/version_file_check.h"
@@ -253,6 +255,19 @@ class JobLoop {
           !seeded) {
         log_.line("reviewer: " + seeded.error().rule + ": " + seeded.error().message);
       }
+      // The runner has yarn 1 on PATH from the first step, after the setup actions' directories
+      // (/usr/local/bin/yarn); the job gets the same release, unpacked into its own scratch.
+      auto yarn = unpack_runner_yarn(ctx_.dependency_cache, state.runner.dirs.root + "/yarn");
+      if (!yarn) {
+        log_.line("reviewer: " + yarn.error().rule + ": " + yarn.error().message);
+      } else if (!yarn->empty()) {
+        state.runner.runtime_path.push_back(*yarn);
+        state.runner.yarn_mirror = yarn_offline_mirror(ctx_.dependency_cache);
+        log_.line("reviewer: yarn " + std::string(fetch::kRunnerYarnVersion) +
+                  " (the runner's) on PATH from the review's dependency view (verified by the "
+                  "host): " +
+                  *yarn);
+      }
     }
     return true;
   }
@@ -398,6 +413,7 @@ class JobLoop {
     const auto started = std::chrono::steady_clock::now();
     std::vector<workflow::Entry> outputs;
     bool refused = false;
+    std::string network_sign;  // the first line of the step's output that tried the network
     if (step->local) {
       outputs = run_action(*step, label, state, report, refused);
     } else {
@@ -422,6 +438,9 @@ class JobLoop {
         plugins::execute_step(*step->plugin, step->step, host);
       }
       judge_step(*step, host, report);
+      if (host.result()) {
+        network_sign = host.result()->network_sign;
+      }
       refused = !host.failures().empty();
       outputs = host.outputs();
     }
@@ -435,6 +454,14 @@ class JobLoop {
       report.message += " (continue-on-error: tolerated)";
     }
     log_.line(step_line(label + " ", report));
+    if (report.status == RunStatus::kFailed && !network_sign.empty()) {
+      // A diagnosis only: the outcome is the step's. docs/fidelity.md, "Dependencies".
+      log_.line("reviewer: network: the sandbox has no network, and step " + label +
+                " appears to have needed it: its output shows a network access (\"" +
+                report::printable(network_sign) +
+                "\"); CI has the network, the review does not (docs/fidelity.md, "
+                "\"Dependencies\")");
+    }
     if (tolerated) {
       report.status = RunStatus::kOk;
       record("failure", "success", std::move(outputs));

@@ -153,15 +153,19 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
     if (d.constrains) {
       ds.push_back(d);
     } else {
-      notes.push_back(d.tool == "pnpm"
-                          ? d.source + " " + quote(d.tool + "@" + d.value) +
-                                " selects no image: pnpm is put on PATH only by a "
-                                "pnpm/action-setup step, from the dependency store the host "
-                                "fetches it into"
-                          : d.source + " " + quote(d.tool + "@" + d.value) +
-                                " is not installed on CI unless a job "
-                                "enables corepack; the image's " +
-                                d.tool + " is used, as on CI");
+      notes.push_back(
+          d.tool == "pnpm" ? d.source + " " + quote(d.tool + "@" + d.value) +
+                                 " selects no image: pnpm is put on PATH only by a "
+                                 "pnpm/action-setup step, from the dependency store the host "
+                                 "fetches it into"
+          : d.tool == "yarn" ? d.source + " " + quote(d.tool + "@" + d.value) +
+                                   " selects no image: without corepack the runner runs its own "
+                                   "yarn 1.22.22, which the host fetches into the dependency store "
+                                   "for a yarn.lock (yarn 2 and later is refused by the fetch)"
+                             : d.source + " " + quote(d.tool + "@" + d.value) +
+                                   " is not installed on CI unless a job "
+                                   "enables corepack; the image's " +
+                                   d.tool + " is used, as on CI");
     }
   }
 

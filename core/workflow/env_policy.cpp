@@ -37,7 +37,8 @@ constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "NPM_CONFIG_OFFLINE"sv,
                                           "NPM_CONFIG_LOGS_DIR"sv,
                                           "NPM_CONFIG_REGISTRY"sv,
-                                          "BUN_INSTALL_CACHE_DIR"sv};
+                                          "BUN_INSTALL_CACHE_DIR"sv,
+                                          "YARN_YARN_OFFLINE_MIRROR"sv};
 
 constexpr std::array kCredentialExact = {
     "GH_TOKEN"sv,        "GITHUB_TOKEN"sv, "GH_ENTERPRISE_TOKEN"sv, "GITHUB_ENTERPRISE_TOKEN"sv,

@@ -27,6 +27,7 @@ constexpr const char* kImage = "reviewer-node22-bun1310";
 constexpr const char* kProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/npm-project";
 constexpr const char* kBunProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/bun-project";
 constexpr const char* kPnpmProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/pnpm-project";
+constexpr const char* kYarnProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/yarn-project";
 
 int sandboxes() {
   return std::stoi(
@@ -298,6 +299,96 @@ TEST_F(FetchReview, APnpmHashThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
   fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
   edit("package.json", "+sha512.10568bb4", "+sha512.00000000");
   expect_refused_before_sandbox("package-manager-integrity-mismatch", "Mismatch hashes");
+}
+
+// A yarn.lock (yarn 1, written by yarn 1.22.22 from the npm registry: 19 blocks, resolved on
+// registry.yarnpkg.com) and the runner's own yarn: the host fetches yarn@1.22.22 and the lock's
+// tarballs (from registry.npmjs.org, verified by the lock's sha512) into the store; the launcher
+// puts that yarn on the job's PATH and points yarn at the view's offline mirror;
+// `yarn install --frozen-lockfile` and `yarn test` run offline. A second review fetches nothing.
+TEST_F(FetchReview, AYarnProjectInstallsWithTheRunnersYarnAndASecondReviewFetchesNothing) {
+  fs::remove_all(repo_);
+  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  commit();
+  const int before = sandboxes();
+  auto cold = review();
+  EXPECT_EQ(cold.exit_code, 0) << cold.output;
+  EXPECT_EQ(cold.last_line(), "review-build-ok") << cold.output;
+  EXPECT_THAT(cold.output, HasSubstr("review: dependencies: yarn.lock: 19 tarballs ("));
+  EXPECT_THAT(cold.output, HasSubstr("0 hits, 19 misses"));
+  EXPECT_THAT(cold.output, HasSubstr("review: package manager: yarn 1.22.22 for the runner's "
+                                     "preinstalled yarn (the worktree has yarn.lock): 0 hits, 1 "
+                                     "miss, "));
+  EXPECT_THAT(cold.output, HasSubstr("reviewer: yarn 1.22.22 (the runner's) on PATH"));
+  EXPECT_THAT(cold.output, HasSubstr("yarn install v1.22.22"));
+  EXPECT_THAT(cold.output, HasSubstr("Fetching packages..."));
+  EXPECT_THAT(cold.output, Not(HasSubstr("getaddrinfo")));
+  EXPECT_THAT(cold.output, Not(HasSubstr("dependency-unpack")));
+  EXPECT_THAT(cold.output, HasSubstr("# pass 3"));
+  EXPECT_THAT(cold.output, HasSubstr("# fail 0"));
+  EXPECT_EQ(sandboxes(), before) << "the sandbox was not removed";
+
+  auto warm = review();
+  EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
+  EXPECT_THAT(warm.output, HasSubstr("19 hits, 0 misses, nothing downloaded"));
+  EXPECT_THAT(warm.output, HasSubstr("(the worktree has yarn.lock): 1 hit, 0 misses, "));
+  EXPECT_THAT(warm.output, HasSubstr("# pass 3"));
+  std::smatch m;
+  const std::regex times("review: dependencies: yarn.lock: .* in ([0-9.]+) s");
+  const std::regex pm_times("review: package manager: yarn .* in ([0-9.]+) s");
+  for (const auto* out : {&cold.output, &warm.output}) {
+    if (std::regex_search(*out, m, times)) {
+      std::cout << (out == &cold.output ? "cold" : "warm") << " lock fetch: " << m[1] << " s\n";
+    }
+    if (std::regex_search(*out, m, pm_times)) {
+      std::cout << (out == &cold.output ? "cold" : "warm") << " yarn fetch: " << m[1] << " s\n";
+    }
+  }
+}
+
+// package.json asks for a range the lock has no key for: `yarn install --frozen-lockfile` would
+// fail; the host says so before any sandbox exists.
+TEST_F(FetchReview, AYarnLockOutOfSyncIsRefusedBeforeAnySandbox) {
+  fs::remove_all(repo_);
+  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  edit("package.json", "\"commander\": \"^12.1.0\"", "\"commander\": \"^13.0.0\"");
+  expect_refused_before_sandbox("dependency-lock-mismatch", "\"commander@^13.0.0\" is not a key");
+}
+
+// An integrity edited in yarn.lock: the registry's bytes do not match it, so nothing is stored and
+// no sandbox is made.
+TEST_F(FetchReview, AYarnIntegrityThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
+  fs::remove_all(repo_);
+  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  edit("yarn.lock", "integrity sha512-6Flz", "integrity sha512-7Flz");
+  expect_refused_before_sandbox("dependency-integrity-mismatch", "yarn.lock: \"ms@^2.1.3\"");
+}
+
+// yarn 2 and later: refused by name before any sandbox.
+TEST_F(FetchReview, AYarnBerryProjectIsRefusedBeforeAnySandbox) {
+  fs::remove_all(repo_);
+  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  edit("package.json", "\"private\": true,",
+       "\"private\": true,\n  \"packageManager\": \"yarn@4.5.0\",");
+  expect_refused_before_sandbox("yarn-berry-unsupported", "names yarn 2 or later (Berry)");
+}
+
+// A real install that needs the network: `yarn add` of a package the lock does not have fails in
+// the sandbox as it cannot on CI, and the launcher says the step appears to have needed the
+// network; the verdict is the step's failure, unchanged.
+TEST_F(FetchReview, AStepThatNeededTheNetworkIsDiagnosedAndStillFails) {
+  fs::remove_all(repo_);
+  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  edit(".github/workflows/ci.yml", "run: yarn test", "run: yarn add left-pad@1.3.0");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed")) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("[test #4 Test] failed: exited 1"));
+  EXPECT_THAT(r.output, HasSubstr("reviewer: network: the sandbox has no network, and step "
+                                  "[test #4 Test] appears to have needed it: its output shows a "
+                                  "network access (\""));
+  EXPECT_THAT(r.output, Not(HasSubstr("[test #3 Install] appears to have needed it")));
 }
 
 }  // namespace

@@ -133,5 +133,29 @@ TEST(StepEnvironment, PointsPnpmAtTheViewsRegistryOnlyWhenOneIsMounted) {
   EXPECT_THAT(e.entries, Contains("npm_config_registry=file:///var/cache/reviewer-deps/registry/"));
 }
 
+// yarn 1 reads the view's offline mirror only when the host made one for a yarn.lock; a workflow
+// can neither point it elsewhere (launcher-owned) nor set any other yarn setting by env (YARN_*
+// redirects configuration). yarn's cache stays the default under the job's XDG_CACHE_HOME.
+TEST(StepEnvironment, PointsYarnAtTheViewsMirrorOnlyWhenOneIsMounted) {
+  RunnerContext ctx = context();
+  ctx.dependency_cache = "/var/cache/reviewer-deps";
+  auto none = build_step_environment(ctx, files(), {}, {}, {}, {});
+  for (const auto& entry : none.entries) {
+    EXPECT_NE(entry.rfind("YARN_", 0), 0u) << entry;
+  }
+  ctx.yarn_mirror = "/var/cache/reviewer-deps/yarn-mirror";
+  auto e = build_step_environment(ctx, files(),
+                                  {{"YARN_YARN_OFFLINE_MIRROR", "/workspace/mirror", {}},
+                                   {"yarn_yarn_offline_mirror", "/x", {}},
+                                   {"YARN_OFFLINE", "false", {}}},
+                                  {}, {}, {});
+  ASSERT_EQ(e.refusals.size(), 3u);
+  EXPECT_EQ(e.refusals[0].rule, "launcher-owned-env");
+  EXPECT_EQ(e.refusals[1].rule, "launcher-owned-env");
+  EXPECT_EQ(e.refusals[2].rule, "config-redirecting-env");
+  EXPECT_THAT(e.entries, Contains("YARN_YARN_OFFLINE_MIRROR=/var/cache/reviewer-deps/yarn-mirror"));
+  EXPECT_THAT(e.entries, Contains("XDG_CACHE_HOME=/tmp/review/b/0-test/cache"));
+}
+
 }  // namespace
 }  // namespace reviewer::exec

@@ -17,6 +17,7 @@ namespace reviewer::launch::testing {
 //   timeout     it hits its deadline      no-spawn    it cannot be started
 //   interrupt   the launcher is told to stop while the step runs
 //   leave NAME  exits 0 but leaves NAME running, for kill_leftovers
+//   offline N   exits N, its output having shown npm's failed registry request
 // Anything else exits 0. Every spec it was given is kept, in order.
 class FakeRunner final : public exec::StepRunner {
  public:
@@ -47,6 +48,11 @@ class FakeRunner final : public exec::StepRunner {
       r.exit_code = -1;
       r.signal = 2;
       r.interrupted = true;
+    } else if (word == "offline") {
+      r.exit_code = std::stoi(arg);
+      r.network_sign =
+          "npm error request to https://registry.npmjs.org/left-pad failed, reason: getaddrinfo "
+          "EAI_AGAIN registry.npmjs.org";
     } else if (word == "leave") {
       leftovers_.push_back({4242, 4242, arg});
     }

@@ -136,6 +136,35 @@ TEST_F(JobLoopTest, EveryJobAndStepSucceeds) {
                           "[test #2 test] ok (exit 0, T s)", "reviewer: job 'test' succeeded"));
 }
 
+// A failed step whose output shows a network access gets one more line, after its result, saying
+// the sandbox has no network; the outcome is the step's own (tolerated here), and a step that
+// passed despite such a line gets nothing.
+TEST_F(JobLoopTest, AFailedStepThatTriedTheNetworkIsDiagnosedWithoutChangingItsOutcome) {
+  auto o = run(workflow(job("test", "",
+                            step("install", "offline 1", "        continue-on-error: true\n") +
+                                step("retry", "offline 0"))),
+               "test");
+  EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kOk);
+  EXPECT_THAT(steps(o), ElementsAre("test #1 ok",
+                                    "test #2 ok: exited 1 (continue-on-error: "
+                                    "tolerated)",
+                                    "test #3 ok"));
+  EXPECT_THAT(
+      timeless_log(),
+      ElementsAre(
+          "reviewer: job 'test' started",
+          "[test #1 actions/checkout] actions/checkout skipped: the host clone matches "
+          "fetch-depth 1",
+          "[test #1 actions/checkout] ok (no exit code, T s)",
+          "[test #2 install] failed: exited 1 (continue-on-error: tolerated) (exit 1, T s)",
+          "reviewer: network: the sandbox has no network, and step [test #2 install] appears to "
+          "have needed it: its output shows a network access (\"npm error request to "
+          "https://registry.npmjs.org/left-pad failed, reason: getaddrinfo EAI_AGAIN "
+          "registry.npmjs.org\"); CI has the network, the review does not (docs/fidelity.md, "
+          "\"Dependencies\")",
+          "[test #3 retry] ok (exit 0, T s)", "reviewer: job 'test' succeeded"));
+}
+
 TEST_F(JobLoopTest, AFailedStepSkipsTheRestOfItsJobButAlwaysSteps) {
   auto o = run(
       workflow(job("test", "",

@@ -123,13 +123,27 @@ TEST_F(Resolver, PnpmPackageManagerSelectsNoImage) {
 }
 
 TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
-  dir_.write("package.json", R"({"packageManager": "yarn@4.1.0"})");
+  dir_.write("package.json", R"({"packageManager": "bun@0.1.0"})");
   const auto rs = refusals();
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0].rule, "out-of-matrix");
-  EXPECT_EQ(rs[0].message, std::string("missing image: yarn 4.1.0 (declared by package.json "
+  EXPECT_EQ(rs[0].message, std::string("missing image: bun 0.1.0 (declared by package.json "
                                        "packageManager); ") +
                                kHas);
+}
+
+// yarn comes from the dependency store too (the runner's 1.22.22, for a yarn.lock), so its
+// packageManager selects no image; yarn 2 and later is the fetch's to refuse by name.
+TEST_F(Resolver, YarnPackageManagerSelectsNoImage) {
+  dir_.write("package.json", R"({"packageManager": "yarn@1.22.19", "engines": {"node": "22.x"}})");
+  auto r = resolve(dir_.path(), matrix_, {});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->image, "reviewer-node22-bun1310");
+  ASSERT_EQ(r->notes.size(), 1U);
+  EXPECT_EQ(r->notes[0],
+            "package.json packageManager \"yarn@1.22.19\" selects no image: without corepack "
+            "the runner runs its own yarn 1.22.22, which the host fetches into the dependency "
+            "store for a yarn.lock (yarn 2 and later is refused by the fetch)");
 }
 
 TEST_F(Resolver, InvalidDeclaration) {

@@ -1,0 +1,228 @@
+// parse_yarn_lock: yarn 1's own lock format, read line by line in the one shape yarn writes.
+#include "core/fetch/yarn_lock.h"
+
+#include <cctype>
+#include <map>
+#include <optional>
+
+#include "core/util/text.h"
+
+namespace reviewer::fetch {
+namespace {
+
+util::Refusal invalid(const std::string& file, std::size_t line, const std::string& why) {
+  return util::refusal("dependency-lock-invalid",
+                       file + ":" + std::to_string(line) + ": " + why +
+                           "; accepted: the lock yarn 1 writes (`yarn install`)");
+}
+
+// One line's content after its indentation: either `KEY[, KEY...]:` (a block or a map) or
+// `KEY VALUE` (a field).
+struct Line {
+  std::vector<std::string> keys;
+  std::optional<std::string> value;  // nullopt: the line opens a block or a map
+};
+
+// A token as yarn's tokenizer reads it: a JSON string in double quotes, or a plain word that
+// starts with a letter, '/', '.' or '-' and runs to ':', ',' or a space. yarn writes only `\"`
+// and `\\` escapes in what it quotes (JSON.stringify of printable text), so any other escape,
+// or a word starting elsewhere (a digit, '@', which yarn always quotes), is refused rather than
+// read in a way yarn might not.
+std::optional<std::string> token(std::string_view s, std::size_t& i) {
+  if (i >= s.size()) {
+    return std::nullopt;
+  }
+  std::string out;
+  if (s[i] == '"') {
+    for (++i; i < s.size() && s[i] != '"'; ++i) {
+      if (static_cast<unsigned char>(s[i]) < 0x20) {
+        return std::nullopt;
+      }
+      if (s[i] == '\\') {
+        if (i + 1 >= s.size() || (s[i + 1] != '"' && s[i + 1] != '\\')) {
+          return std::nullopt;
+        }
+        ++i;
+      }
+      out.push_back(s[i]);
+    }
+    if (i >= s.size()) {
+      return std::nullopt;
+    }
+    ++i;
+    return out;
+  }
+  const unsigned char first = static_cast<unsigned char>(s[i]);
+  if (std::isalpha(first) == 0 && first != '/' && first != '.' && first != '-') {
+    return std::nullopt;
+  }
+  while (i < s.size() && s[i] != ':' && s[i] != ',' && s[i] != ' ' && s[i] != '"') {
+    if (static_cast<unsigned char>(s[i]) < 0x20) {
+      return std::nullopt;
+    }
+    out.push_back(s[i++]);
+  }
+  return out;
+}
+
+std::optional<Line> read_line(std::string_view s) {
+  Line line;
+  std::size_t i = 0;
+  auto key = token(s, i);
+  if (!key) {
+    return std::nullopt;
+  }
+  line.keys.push_back(*key);
+  while (i < s.size() && s[i] == ',') {
+    i += (i + 1 < s.size() && s[i + 1] == ' ') ? 2 : 1;
+    auto more = token(s, i);
+    if (!more) {
+      return std::nullopt;
+    }
+    line.keys.push_back(*more);
+  }
+  if (i < s.size() && s[i] == ':') {
+    return i + 1 == s.size() ? std::optional<Line>(line) : std::nullopt;
+  }
+  if (line.keys.size() != 1 || i >= s.size() || s[i] != ' ') {
+    return std::nullopt;
+  }
+  ++i;
+  auto value = token(s, i);
+  if (!value || i != s.size()) {
+    return std::nullopt;
+  }
+  line.value = std::move(*value);
+  return line;
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> split_yarn_pattern(const std::string& pattern) {
+  const auto at = pattern.find('@', pattern.empty() || pattern[0] != '@' ? 0 : 1);
+  if (at == std::string::npos) {
+    return {pattern, ""};
+  }
+  return {pattern.substr(0, at), pattern.substr(at + 1)};
+}
+
+util::Result<YarnLock> parse_yarn_lock(std::string_view text, const std::string& file,
+                                       const LockBounds& bounds) {
+  if (text.size() > bounds.max_bytes) {
+    return util::refusal("dependency-lock-invalid",
+                         file + " is " + std::to_string(text.size()) + " bytes, over the " +
+                             std::to_string(bounds.max_bytes) + "-byte bound");
+  }
+  YarnLock lock;
+  lock.file = file;
+  bool header = false;
+  YarnEntry* entry = nullptr;
+  std::set<std::string> fields;  // of the open block: a field given twice is refused
+  bool in_map = false;           // the open block's last field is a map (`dependencies:`)
+  std::size_t number = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) {
+      end = text.size();
+    }
+    std::string_view raw = text.substr(start, end - start);
+    start = end + 1;
+    ++number;
+    if (!raw.empty() && raw.back() == '\r') {
+      raw.remove_suffix(1);
+    }
+    const std::size_t indent = raw.find_first_not_of(' ');
+    if (indent == std::string_view::npos) {
+      continue;
+    }
+    const std::string_view rest = raw.substr(indent);
+    if (rest[0] == '#') {
+      header = header || (indent == 0 && rest == "# yarn lockfile v1");
+      continue;
+    }
+    if (rest.starts_with("__metadata:") && indent == 0) {
+      return util::refusal(
+          "yarn-berry-unsupported",
+          file + ":" + std::to_string(number) +
+              ": has a `__metadata:` block, the lock of yarn 2 and later (Berry), whose checksums "
+              "are of its own zip cache, not of the registry's tarballs; accepted: a yarn 1 lock");
+    }
+    if (rest.starts_with("<<<<<<<") || rest.starts_with("=======") || rest.starts_with(">>>>>>>")) {
+      return invalid(file, number,
+                     "holds a merge-conflict marker (`yarn install --frozen-lockfile` refuses a "
+                     "lock it has to merge)");
+    }
+    if (rest[0] == '\t' || indent % 2 != 0 || indent > 4) {
+      return invalid(file, number, "is indented by tabs, an odd number of spaces or too deep");
+    }
+    auto line = read_line(rest);
+    if (!line) {
+      return invalid(file, number, "is not `KEY[, KEY...]:` or `KEY VALUE`");
+    }
+    if (indent == 0) {
+      if (line->value) {
+        return invalid(file, number, "is a value outside any block");
+      }
+      if (lock.entries.size() >= bounds.max_packages) {
+        return util::refusal("dependency-lock-invalid", file + " has more than " +
+                                                            std::to_string(bounds.max_packages) +
+                                                            " blocks, over the bound");
+      }
+      if (entry != nullptr && entry->package.version.empty()) {
+        return invalid(file, number, "follows a block without `version`");
+      }
+      lock.entries.emplace_back();
+      entry = &lock.entries.back();
+      for (const auto& key : line->keys) {
+        if (!lock.patterns.insert(key).second) {
+          return invalid(file, number, "gives the pattern " + util::quote(key, '"') + " twice");
+        }
+        if (lock.patterns.size() > bounds.max_nodes) {
+          return invalid(file, number, "has more patterns than the bound");
+        }
+        entry->patterns.push_back(key);
+      }
+      entry->package.path = line->keys.front();
+      entry->package.name = split_yarn_pattern(line->keys.front()).first;
+      fields.clear();
+      in_map = false;
+      continue;
+    }
+    if (entry == nullptr) {
+      return invalid(file, number, "is indented outside any block");
+    }
+    if (indent == 4) {
+      if (!in_map || !line->value) {
+        return invalid(file, number, "nests deeper than a block's maps");
+      }
+      continue;  // a dependency of the package: yarn installs it by its own pattern's block
+    }
+    if (line->keys.size() != 1 || !fields.insert(line->keys.front()).second) {
+      return invalid(file, number, "gives a block's field twice or several at once");
+    }
+    in_map = !line->value;
+    const std::string& field = line->keys.front();
+    if (in_map) {
+      continue;
+    }
+    if (field == "version") {
+      entry->package.version = *line->value;
+    } else if (field == "resolved") {
+      entry->package.resolved = *line->value;
+    } else if (field == "integrity") {
+      entry->package.integrity = *line->value;
+    }
+  }
+  if (entry != nullptr && entry->package.version.empty()) {
+    return invalid(file, number, "ends in a block without `version`");
+  }
+  if (!header) {
+    return util::refusal("dependency-lock-version",
+                         file +
+                             " has no \"# yarn lockfile v1\" line; accepted: the lock yarn 1 "
+                             "writes");
+  }
+  return lock;
+}
+
+}  // namespace reviewer::fetch

@@ -1,0 +1,60 @@
+// The runner's yarn for a job: unpacked from the view's verified tarball into the job's scratch.
+#include "core/launch/runner_yarn.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+
+#include "core/exec/capture.h"
+#include "core/fetch/mount.h"
+
+namespace reviewer::launch {
+namespace {
+
+util::Refusal unpack_error(const std::string& what) {
+  return util::refusal("dependency-unpack", what);
+}
+
+bool is_dir(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+}  // namespace
+
+std::string yarn_offline_mirror(const std::string& view) {
+  const std::string dir = view + "/" + fetch::kYarnMirrorDir;
+  return !view.empty() && is_dir(dir) ? dir : "";
+}
+
+util::Result<std::string> unpack_runner_yarn(const std::string& view, const std::string& into) {
+  // Where the host placed it (fetch::package_manager_view_path).
+  const std::string tarball =
+      view + "/" + fetch::kPackageManagerDir + "/yarn-" + fetch::kRunnerYarnVersion + ".tgz";
+  struct stat st {};
+  if (view.empty() || ::lstat(tarball.c_str(), &st) != 0) {
+    return std::string();
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return unpack_error(tarball + " is not a regular file; yarn is not put on PATH");
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(into, ec);
+  if (ec) {
+    return unpack_error("cannot make " + into + ": " + ec.message());
+  }
+  // The registry's tarball holds one top folder (`package/`): yarn's bin/, lib/, package.json.
+  auto ran = exec::capture_output({"/bin/tar", "-xzf", tarball, "-C", into, "--strip-components=1",
+                                   "--no-same-owner", "--no-same-permissions"},
+                                  {"PATH=/usr/bin:/bin", "LANG=C.UTF-8"});
+  if (!ran) {
+    return unpack_error("cannot unpack yarn " + std::string(fetch::kRunnerYarnVersion) + " into " +
+                        into + ": " + ran.error().message);
+  }
+  if (::lstat((into + "/bin/yarn.js").c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return unpack_error(tarball + " holds no bin/yarn.js; yarn is not put on PATH");
+  }
+  return into + "/bin";
+}
+
+}  // namespace reviewer::launch
