@@ -55,17 +55,19 @@ std::string pin_value(std::string_view v) {
                                                                                       : v);
 }
 
-// The caches the review reproduces: npm's, and pnpm's once a pnpm/action-setup step has put pnpm
-// on the PATH (the action asks `pnpm store path` first and fails without pnpm, as the review
-// does). Yarn's runs yarn, which no step of the review provides.
-bool is_reproduced_cache(std::string_view v) { return v == "npm" || v == "pnpm"; }
+// The caches the review reproduces: npm's; pnpm's once a pnpm/action-setup step has put pnpm on
+// the PATH; yarn's with the runner's yarn 1, which the launcher puts on every job's PATH when the
+// worktree has a yarn.lock (the action asks the package manager for its cache folder first and
+// fails without it, as the review does).
+bool is_reproduced_cache(std::string_view v) { return v == "npm" || v == "pnpm" || v == "yarn"; }
 
 // The files setup-node's npm cache looks for at the top of the worktree (cache-utils.ts).
 constexpr std::array<std::string_view, 3> kNpmLockFiles = {"package-lock.json",
                                                            "npm-shrinkwrap.json", "yarn.lock"};
 
-// pnpm's (cache-utils.ts).
+// pnpm's and yarn's (cache-utils.ts).
 constexpr std::array<std::string_view, 1> kPnpmLockFiles = {"pnpm-lock.yaml"};
+constexpr std::array<std::string_view, 1> kYarnLockFiles = {"yarn.lock"};
 
 // A literal path: cache-dependency-path globs are matched by the action's own rules.
 bool is_literal_path(std::string_view v) {
@@ -99,11 +101,13 @@ const std::array kInputs = {
 // What the step's cache needs at build time: nothing, the npm lock file (cache: npm), the same
 // only if package.json names npm as its package manager (automatic caching, v5+), or pnpm on the
 // PATH and pnpm's lock file (cache: pnpm).
-enum class CacheCheck { kNone, kLockFile, kIfPackageManagerIsNpm, kPnpm };
+enum class CacheCheck { kNone, kLockFile, kIfPackageManagerIsNpm, kPnpm, kYarn };
 
 CacheCheck cache_check(const reviewer::sdk::StepView& step, std::string_view tag) {
   if (auto cache = step.inputs().find("cache"); cache && !cache->value.empty()) {
-    return cache->value == "pnpm" ? CacheCheck::kPnpm : CacheCheck::kLockFile;
+    return cache->value == "pnpm"   ? CacheCheck::kPnpm
+           : cache->value == "yarn" ? CacheCheck::kYarn
+                                    : CacheCheck::kLockFile;
   }
   auto automatic = step.inputs().find("package-manager-cache");
   if (has_package_manager_cache(tag) &&
@@ -184,8 +188,8 @@ class SetupNode final : public reviewer::sdk::Action {
     const auto file = step.inputs().find("node-version-file");
     const bool ignored_file = !want.from_file && file && !file->value.empty();
     const CacheCheck check = cache_check(step, tag);
-    if (check == CacheCheck::kPnpm) {
-      // Not a skip: the action runs `pnpm store path`, and so does the review.
+    if (check == CacheCheck::kPnpm || check == CacheCheck::kYarn) {
+      // Not a skip: the action runs the package manager, and so does the review.
       decision.run();
       return;
     }
@@ -230,6 +234,18 @@ class SetupNode final : public reviewer::sdk::Action {
       services.log("actions/setup-node: node " + version +
                    " is the image's node, pinned at plan time and verified by the launcher; "
                    "pnpm cache is not found (a cold cache restores nothing)");
+      return;
+    }
+    if (check == CacheCheck::kYarn) {
+      // The host allows one script per step: the lock file is checked before yarn is asked, not
+      // after as the action does; both fail the step.
+      if (!lock_file_present(step, services, kYarnLockFiles) ||
+          !yarn_cache_folder(step, services)) {
+        return;
+      }
+      services.log("actions/setup-node: node " + version +
+                   " is the image's node, pinned at plan time and verified by the launcher; "
+                   "yarn cache is not found (a cold cache restores nothing)");
       return;
     }
     if (check == CacheCheck::kIfPackageManagerIsNpm) {
@@ -282,6 +298,49 @@ if [ -z "$store" ]; then
   exit 1
 fi
 echo "pnpm's store: $store"
+)SH";
+    return services.run_script(request) == 0;
+  }
+
+  // The action's getCacheFolderPath for yarn: `yarn --version`, then `yarn cache dir` (yarn 1) or
+  // `yarn config get cacheFolder`, in the directory of a literal cache-dependency-path or the
+  // workspace, then its check for Berry's local cache; a failing command or an empty answer fails
+  // the step.
+  static bool yarn_cache_folder(const reviewer::sdk::StepView& step,
+                                reviewer::sdk::Services& services) {
+    std::string dir;
+    if (auto path = step.inputs().find("cache-dependency-path"); path && !path->value.empty()) {
+      const auto slash = path->value.rfind('/');
+      dir = slash == std::string_view::npos ? std::string()
+                                            : std::string(path->value.substr(0, slash));
+    }
+    reviewer::sdk::RunRequest request;
+    request.working_directory = dir;
+    request.script = R"SH(
+if ! command -v yarn >/dev/null; then
+  echo "Unable to locate executable file: yarn (actions/setup-node fails the same way; the review puts the runner's yarn on the PATH when the worktree has a yarn.lock)"
+  exit 1
+fi
+version=$(yarn --version) || exit $?
+if [ -z "$version" ]; then
+  echo "Could not retrieve version of yarn"
+  exit 1
+fi
+case "$version" in
+  1.*) folder=$(yarn cache dir) || exit $? ;;
+  *) folder=$(yarn config get cacheFolder) || exit $? ;;
+esac
+if [ -z "$folder" ]; then
+  echo "Could not get yarn cache folder path for $PWD"
+  exit 1
+fi
+echo "yarn $version's cache folder: $folder"
+# repoHasYarnBerryManagedDependencies, in the workspace: without a .yarn/cache directory the
+# action asks `yarn config get enableGlobalCache` (yarn 1 answers "undefined").
+cd "$GITHUB_WORKSPACE" || exit 1
+if [ ! -d .yarn/cache ]; then
+  yarn config get enableGlobalCache >/dev/null || exit $?
+fi
 )SH";
     return services.run_script(request) == 0;
   }

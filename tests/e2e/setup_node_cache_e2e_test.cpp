@@ -118,5 +118,45 @@ TEST_F(LauncherE2E, SetupNodeCachingPnpmFailsWithoutPnpmsLockAsTheActionDoes) {
   EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
 }
 
+// cache: yarn asks yarn for its version and cache folder first, as the action does. A step puts a
+// `yarn` on the PATH here (in a real review it is the runner's yarn from the store: tests/image).
+const std::string kYarnOnPath =
+    "      - run: |\n"
+    "          mkdir -p \"$HOME/bin\"\n"
+    "          printf '#!/bin/sh\\necho \"yarn asked: $*\" >&2\\ncase \"$1\" in --version) echo "
+    "1.22.22 ;; cache) echo /tmp/yarn-cache ;; *) echo undefined ;; esac\\n' > "
+    "\"$HOME/bin/yarn\"\n"
+    "          chmod +x \"$HOME/bin/yarn\"\n"
+    "          echo \"$HOME/bin\" >> \"$GITHUB_PATH\"\n";
+const std::string kYarnCachedSetup =
+    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 22.x\n"
+    "          cache: yarn\n";
+
+TEST_F(LauncherE2E, SetupNodeCachingYarnAsksYarnForItsCacheAndNeedsItsLock) {
+  ExampleRepo repo;
+  repo.write("yarn.lock", "# yarn lockfile v1\n");
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kYarnOnPath + kYarnCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("yarn asked: --version"));
+  EXPECT_THAT(r.output, HasSubstr("yarn asked: cache dir"));
+  EXPECT_THAT(r.output, HasSubstr("yarn 1.22.22's cache folder: /tmp/yarn-cache"));
+  EXPECT_THAT(r.output, HasSubstr("yarn asked: config get enableGlobalCache"));
+  EXPECT_THAT(r.output, HasSubstr("yarn cache is not found (a cold cache restores nothing)"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
+TEST_F(LauncherE2E, SetupNodeCachingYarnFailsWithoutYarnsLockAsTheActionDoes) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(job("test", kYarnOnPath + kYarnCachedSetup)));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("setup-node-lock-missing: Dependencies lock file is not found in "
+                                  "the worktree. Supported file patterns: yarn.lock"));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed"));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e

@@ -320,6 +320,9 @@ TEST_F(FetchReview, AYarnProjectInstallsWithTheRunnersYarnAndASecondReviewFetche
                                      "preinstalled yarn (the worktree has yarn.lock): 0 hits, 1 "
                                      "miss, "));
   EXPECT_THAT(cold.output, HasSubstr("reviewer: yarn 1.22.22 (the runner's) on PATH"));
+  // setup-node's `cache: yarn` asked the runner's yarn for its cache folder, as the action does.
+  EXPECT_THAT(cold.output, HasSubstr("yarn 1.22.22's cache folder: /tmp/review/"));
+  EXPECT_THAT(cold.output, HasSubstr("yarn cache is not found (a cold cache restores nothing)"));
   EXPECT_THAT(cold.output, HasSubstr("yarn install v1.22.22"));
   EXPECT_THAT(cold.output, HasSubstr("Fetching packages..."));
   EXPECT_THAT(cold.output, Not(HasSubstr("getaddrinfo")));
