@@ -1,5 +1,6 @@
 // fetch_into_store: hits by a stat, misses downloaded in one go and verified one by one.
 #include "core/fetch/fetch.h"
+#include "core/fetch/download_dir_guard.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -29,15 +30,6 @@ std::string size_text(std::uint64_t bytes) {
   return buf;
 }
 
-// Removes the download directory whatever happened; what was verified is already moved out.
-struct TempDirGuard {
-  std::string path;
-  ~TempDirGuard() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 }  // namespace
 
 util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& store,
@@ -65,7 +57,7 @@ util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& s
     if (!dir) {
       return dir.refusals();
     }
-    TempDirGuard guard{*dir};
+    DownloadDirGuard guard{*dir};
     std::vector<Download> items;
     for (std::size_t i = 0; i < missing.size(); ++i) {
       items.push_back({missing[i]->url, *dir + "/" + std::to_string(i) + ".tgz"});

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fetch/download_dir_guard.h"
 #include "core/fetch/integrity.h"
 #include "core/fetch/mount.h"
 #include "core/fetch/package_source.h"
@@ -172,15 +173,6 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
   return *hex;
 }
 
-// Removes the download directory whatever happened; what was verified is already moved out.
-struct TempDirGuard {
-  std::string path;
-  ~TempDirGuard() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 }  // namespace
 
 std::string package_manager_view_path(const std::string& name, const std::string& version) {
@@ -218,7 +210,7 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
   if (!dir) {
     return dir.refusals();
   }
-  TempDirGuard guard{*dir};
+  DownloadDirGuard guard{*dir};
   const std::string doc_url = options.registry + pin.name + "/" + pin.version;
   const std::string tarball_url = registry_tarball_of(options.registry, pin.name, pin.version);
   auto got = downloader.download_document({doc_url, *dir + "/version.json"}, kMaxDocumentBytes);

@@ -13,6 +13,26 @@ namespace {
 // curl's exit code for a transfer over --max-filesize.
 constexpr int kCurlFileTooLarge = 63;
 
+// What every download of the host asks of curl: no ~/.curlrc (-q), https only, no progress, a
+// size bound, two retries, and time bounds.
+std::vector<std::string> curl_command(std::uint64_t max_bytes, int max_seconds) {
+  return {"curl",
+          "-q",
+          "--silent",
+          "--show-error",
+          "--no-progress-meter",
+          "--proto",
+          "=https",
+          "--max-filesize",
+          std::to_string(max_bytes),
+          "--retry",
+          "2",
+          "--connect-timeout",
+          "30",
+          "--max-time",
+          std::to_string(max_seconds)};
+}
+
 class CurlDownloader final : public fetch::Downloader {
  public:
   util::Status download(const std::vector<fetch::Download>& items,
@@ -35,28 +55,9 @@ class CurlDownloader final : public fetch::Downloader {
     }
     CommandOptions options;
     options.limit = std::chrono::minutes(30);
-    auto ran = run_command({"curl",
-                            "-q",
-                            "--config",
-                            config,
-                            "--parallel",
-                            "--parallel-max",
-                            "8",
-                            "--fail",
-                            "--silent",
-                            "--show-error",
-                            "--no-progress-meter",
-                            "--proto",
-                            "=https",
-                            "--max-filesize",
-                            std::to_string(max_bytes_each),
-                            "--retry",
-                            "2",
-                            "--connect-timeout",
-                            "30",
-                            "--max-time",
-                            "900"},
-                           options);
+    std::vector<std::string> argv = curl_command(max_bytes_each, 900);
+    argv.insert(argv.end(), {"--config", config, "--parallel", "--parallel-max", "8", "--fail"});
+    auto ran = run_command(argv, options);
     if (!ran) {
       return ran.refusals();
     }
@@ -106,27 +107,9 @@ class CurlDownloader final : public fetch::Downloader {
     options.limit = std::chrono::minutes(2);
     const std::string status_file = item.file + ".status";
     options.stdout_file = status_file;
-    auto ran = run_command({"curl",
-                            "-q",
-                            "--silent",
-                            "--show-error",
-                            "--no-progress-meter",
-                            "--proto",
-                            "=https",
-                            "--max-filesize",
-                            std::to_string(max_bytes),
-                            "--retry",
-                            "2",
-                            "--connect-timeout",
-                            "30",
-                            "--max-time",
-                            "110",
-                            "--output",
-                            item.file,
-                            "--write-out",
-                            "%{http_code}",
-                            item.url},
-                           options);
+    std::vector<std::string> argv = curl_command(max_bytes, 110);
+    argv.insert(argv.end(), {"--output", item.file, "--write-out", "%{http_code}", item.url});
+    auto ran = run_command(argv, options);
     if (!ran) {
       return ran.refusals();
     }
