@@ -53,6 +53,9 @@ struct FetchList {
 // npm lock file. Every refusal found is returned, not just the first.
 util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktree,
                                                       const FetchOptions& options);
+// The same in the directory `dir_fd`, naming its files `prefix` + name ("website/").
+util::Result<std::optional<FetchList>> plan_npm_fetch_at(int dir_fd, const std::string& prefix,
+                                                         const FetchOptions& options);
 
 // plan_npm_fetch, then the same for pnpm-lock.yaml (v6, v9; package.json's specifiers as
 // `pnpm install --frozen-lockfile` compares them), bun.lock (text; as `bun install
@@ -61,8 +64,11 @@ util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktre
 // tarball per distinct URL and integrity, each knowing every place the view must hold it. nullopt
 // when the worktree has none of them. Every refusal of every lock is returned; a worktree of yarn
 // 2 or later (`.yarnrc.yml`, a Berry lock, packageManager yarn@2+) is `yarn-berry-unsupported`.
-util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
-                                                  const FetchOptions& options);
+// `project_dirs` (worktree-relative, from the plan: the directories run steps work in) add their
+// npm lock files; one that is missing, a link or leaves the worktree is passed over.
+util::Result<std::optional<FetchList>> plan_fetch(
+    const std::string& worktree, const FetchOptions& options,
+    const std::vector<std::string>& project_dirs = {});
 
 struct FetchReport {
   std::size_t tarballs = 0;

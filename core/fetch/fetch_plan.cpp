@@ -1,4 +1,5 @@
 // plan_npm_fetch: from a worktree's lock file to the list of tarballs, or every refusal.
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <map>
@@ -121,12 +122,22 @@ util::Result<std::optional<FetchList>> plan_npm_fetch(const std::string& worktre
   if (!dir.valid()) {
     return util::refusal("dependency-lock-invalid", "cannot open the worktree " + worktree);
   }
-  std::string file = "npm-shrinkwrap.json";
-  auto text =
-      read_project_file(dir.get(), file, options.bounds.max_bytes, "dependency-lock-invalid");
+  return plan_npm_fetch_at(dir.get(), "", options);
+}
+
+util::Result<std::optional<FetchList>> plan_npm_fetch_at(int dir_fd, const std::string& prefix,
+                                                         const FetchOptions& options) {
+  util::UniqueFd dir(::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0));
+  if (!dir.valid()) {
+    return util::refusal("dependency-lock-invalid", "cannot open the directory " + prefix);
+  }
+  std::string file = prefix + "npm-shrinkwrap.json";
+  auto text = read_project_file(dir.get(), "npm-shrinkwrap.json", options.bounds.max_bytes,
+                                "dependency-lock-invalid");
   if (text && !*text) {
-    file = "package-lock.json";
-    text = read_project_file(dir.get(), file, options.bounds.max_bytes, "dependency-lock-invalid");
+    file = prefix + "package-lock.json";
+    text = read_project_file(dir.get(), "package-lock.json", options.bounds.max_bytes,
+                             "dependency-lock-invalid");
   }
   if (!text) {
     return text.refusals();
@@ -322,8 +333,31 @@ util::Status check_no_berry(int dir) {
 
 }  // namespace
 
+namespace {
+
+// `rel` (a project directory a job's steps run in) opened link by link below the worktree:
+// invalid when a component is missing, a link or not a directory, as no step could have meant
+// a directory out of the worktree.
+util::UniqueFd open_below(int root, const std::string& rel) {
+  util::UniqueFd dir(::fcntl(root, F_DUPFD_CLOEXEC, 0));
+  std::size_t at = 0;
+  while (dir.valid() && at < rel.size()) {
+    const std::size_t slash = rel.find('/', at);
+    const std::string part = rel.substr(at, slash == std::string::npos ? slash : slash - at);
+    at = slash == std::string::npos ? rel.size() : slash + 1;
+    if (part.empty() || part == "." || part == "..") {
+      return util::UniqueFd();
+    }
+    dir = util::open_directory(dir.get(), part.c_str());
+  }
+  return dir;
+}
+
+}  // namespace
+
 util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
-                                                  const FetchOptions& options) {
+                                                  const FetchOptions& options,
+                                                  const std::vector<std::string>& project_dirs) {
   util::UniqueFd dir = util::open_directory(AT_FDCWD, worktree.c_str());
   if (!dir.valid()) {
     return util::refusal("dependency-lock-invalid", "cannot open the worktree " + worktree);
@@ -341,6 +375,13 @@ util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
     }
   };
   take(plan_npm_fetch(worktree, options));
+  // The npm locks of the directories the job's steps run in (`working-directory`): their
+  // tarballs join the same npm cache, which npm reads by integrity whatever lock names them.
+  for (const auto& rel : project_dirs) {
+    if (util::UniqueFd sub = open_below(dir.get(), rel); sub.valid()) {
+      take(plan_npm_fetch_at(sub.get(), rel + "/", options));
+    }
+  }
   take(plan_other(dir.get(), "pnpm-lock.yaml", Manager::kPnpm, options));
   take(plan_other(dir.get(), "bun.lock", Manager::kBun, options));
   if (auto berry = check_no_berry(dir.get()); !berry) {

@@ -22,10 +22,10 @@ std::string default_store_dir() {
   return std::string(home != nullptr && *home == '/' ? home : "/tmp") + "/.cache/reviewer/deps";
 }
 
-util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
-                                                             const std::string& store_dir,
-                                                             const fetch::FetchOptions& options) {
-  auto list = fetch::plan_fetch(worktree, options);
+util::Result<std::optional<Dependencies>> fetch_dependencies(
+    const std::string& worktree, const std::string& store_dir, const fetch::FetchOptions& options,
+    const std::vector<std::string>& project_dirs) {
+  auto list = fetch::plan_fetch(worktree, options, project_dirs);
   if (!list) {
     return list.refusals();
   }

@@ -26,13 +26,13 @@ struct Dependencies {
   std::vector<fetch::FetchedPackageManager> package_managers;
 };
 
-// The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun; nullopt without
-// any) and
-// puts every tarball it pins in the store at `store_dir`, downloading misses with the host's
-// curl. Nothing of the worktree but package.json and the lock file is read.
-util::Result<std::optional<Dependencies>> fetch_dependencies(const std::string& worktree,
-                                                             const std::string& store_dir,
-                                                             const fetch::FetchOptions& options);
+// The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun, yarn 1; nullopt
+// without any), and the npm locks of `project_dirs` (fetch::plan_fetch), and puts every tarball
+// they pin in the store at `store_dir`, downloading misses with the host's curl. Nothing of the
+// worktree but package.json and the lock files is read.
+util::Result<std::optional<Dependencies>> fetch_dependencies(
+    const std::string& worktree, const std::string& store_dir, const fetch::FetchOptions& options,
+    const std::vector<std::string>& project_dirs = {});
 
 // The fetch phase of a project without a lock file, after host/npm_resolution.h resolved it: the
 // tarballs of the lock npm wrote, and the metadata npm read, into the store.

@@ -8,6 +8,7 @@
 #include "core/host/dependencies.h"
 #include "core/host/npm_resolution.h"
 #include "core/report/render.h"
+#include "core/util/text.h"
 
 namespace reviewer::host {
 namespace {
@@ -82,8 +83,54 @@ std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& pla
   return out;
 }
 
+namespace {
+
+// "./website/" -> "website"; "" for the top, or for what no plain relative path names.
+std::string plain_dir(std::string_view wd) {
+  while (wd.starts_with("./")) {
+    wd.remove_prefix(2);
+  }
+  while (wd.ends_with("/")) {
+    wd.remove_suffix(1);
+  }
+  if (wd.empty() || wd == "." || wd.starts_with("/") || wd.find("${{") != wd.npos) {
+    return "";
+  }
+  for (const auto& part : util::split_path(std::string(wd))) {
+    if (part.empty() || part == "." || part == "..") {
+      return "";
+    }
+  }
+  return std::string(wd);
+}
+
+void add_dirs(const std::vector<plan::PlannedStep>& steps, std::vector<std::string>& out) {
+  for (const auto& s : steps) {
+    if (s.local) {
+      add_dirs(s.local->steps, out);
+    }
+    if (!s.step.is_run() || !s.step.working_directory) {
+      continue;
+    }
+    const std::string dir = plain_dir(*s.step.working_directory);
+    if (!dir.empty() && std::find(out.begin(), out.end(), dir) == out.end()) {
+      out.push_back(dir);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> project_dirs(const plan::Plan& plan) {
+  std::vector<std::string> out;
+  for (const plan::PlannedJob* job : plan::jobs_with_steps(plan.jobs)) {
+    add_dirs(job->steps, out);
+  }
+  return out;
+}
+
 util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine) {
-  auto deps = fetch_dependencies(r.worktree, r.store_dir, r.options);
+  auto deps = fetch_dependencies(r.worktree, r.store_dir, r.options, r.project_dirs);
   if (deps && !*deps) {
     deps = resolve_and_fetch(r, engine);
   }

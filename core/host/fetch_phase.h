@@ -24,7 +24,15 @@ struct FetchPhaseRequest {
   // The package managers the plan's steps install (pnpm/action-setup's pins), fetched into the
   // store and the view too, with or without a lock file.
   std::vector<fetch::PackageManagerPin> package_managers = {};
+  // The worktree directories the plan's run steps work in (project_dirs()), whose npm locks
+  // are fetched too.
+  std::vector<std::string> project_dirs = {};
 };
+
+// The worktree-relative directories `plan`'s run steps work in (`working-directory`, theirs or
+// the defaults'), each once, other than the top: written without expressions, inside the
+// worktree ("website", "packages/app"; a leading "./" and trailing "/" dropped).
+std::vector<std::string> project_dirs(const plan::Plan& plan);
 
 // The package managers `plan`'s steps install (its `pnpm` pins, one per version), each with
 // package.json's packageManager as `resolution` read it when that names the same version (its

@@ -137,3 +137,66 @@ TEST_F(FetchPlan, NeedsPackageJsonBesideTheLock) {
 
 }  // namespace
 }  // namespace reviewer::fetch
+
+namespace reviewer::fetch {
+namespace {
+
+// A project in a subdirectory a job's steps work in (`working-directory: website`): its npm lock
+// joins the fetch; one that is a link or leaves the worktree is passed over.
+class ProjectDirs : public FetchPlan {
+ protected:
+  void sub_project(const std::string& dir) {
+    std::filesystem::create_directories(dir_ / dir);
+    write(dir + "/package.json", R"({"name": "site", "dependencies": {"ms": "^2.1.0"}})");
+    write(dir + "/package-lock.json",
+          R"({"lockfileVersion": 3, "packages": {"": {"dependencies": {"ms": "^2.1.0"}},)"
+          R"("node_modules/ms": )" +
+              ms_entry() + "}}");
+  }
+};
+
+TEST_F(ProjectDirs, ALockInAStepsWorkingDirectoryIsFetchedToo) {
+  write("package.json", "{}");
+  sub_project("website");
+  auto without = plan_fetch(dir_.path(), {});
+  ASSERT_TRUE(without);
+  EXPECT_FALSE(without->has_value()) << "the top has no lock";
+  auto with = plan_fetch(dir_.path(), {}, {"website"});
+  ASSERT_TRUE(with) << with.error().message;
+  ASSERT_TRUE(with->has_value());
+  EXPECT_EQ((*with)->lock_file, "website/package-lock.json");
+  ASSERT_EQ((*with)->tarballs.size(), 1U);
+  EXPECT_EQ((*with)->tarballs[0].url, "https://registry.npmjs.org/ms/-/ms-2.1.3.tgz");
+  EXPECT_EQ((*with)->tarballs[0].what, "website/package-lock.json: \"node_modules/ms\"");
+}
+
+TEST_F(ProjectDirs, ASubdirectoryLockIsCheckedByTheSameRulesAndNamedByItsPath) {
+  write("package.json", "{}");
+  std::filesystem::create_directories(dir_ / "site");
+  write("site/package.json", R"({"name": "site", "dependencies": {"x": "github:a/x"}})");
+  write(
+      "site/package-lock.json",
+      R"({"lockfileVersion": 3, "packages": {"": {"dependencies": {"x": "github:a/x"}},)"
+      R"("node_modules/x": {"version": "1.0.0", "resolved": "git+ssh://git@github.com/a/x.git#0123456789abcdef0123456789abcdef01234567"}}})");
+  auto r = plan_fetch(dir_.path(), {}, {"site"});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().rule, "dependency-source-refused");
+  EXPECT_THAT(r.error().message, HasSubstr("site/package-lock.json"));
+}
+
+TEST_F(ProjectDirs, ADirectoryThatIsALinkOrLeavesTheWorktreeIsPassedOver) {
+  write("package.json", "{}");
+  test_support::TempDir outside;
+  std::filesystem::create_directories(outside / "p");
+  std::ofstream(outside / "p/package.json") << R"({"name": "x"})";
+  std::ofstream(outside / "p/package-lock.json") << "not json";
+  std::filesystem::create_directory_symlink(outside / "p", dir_ / "linked");
+  for (const char* rel : {"linked", "../p", "missing", "a/../linked"}) {
+    auto r = plan_fetch(dir_.path(), {}, {rel});
+    ASSERT_TRUE(r) << rel << ": " << r.error().message;
+    EXPECT_FALSE(r->has_value()) << rel;
+  }
+}
+
+}  // namespace
+}  // namespace reviewer::fetch
