@@ -130,7 +130,11 @@ std::vector<std::string> project_dirs(const plan::Plan& plan) {
 }
 
 util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine) {
-  auto deps = fetch_dependencies(r.worktree, r.store_dir, r.options, r.project_dirs);
+  // A package.json at the top without a lock is resolved at review time (resolve_and_fetch), as
+  // before project directories were read: theirs would otherwise stand in for the top's.
+  const std::vector<std::string> dirs =
+      lacks_lock_file(r.worktree) ? std::vector<std::string>() : r.project_dirs;
+  auto deps = fetch_dependencies(r.worktree, r.store_dir, r.options, dirs);
   if (deps && !*deps) {
     deps = resolve_and_fetch(r, engine);
   }
