@@ -68,19 +68,32 @@ TEST_F(LauncherE2E, AutomaticCachingChecksTheLockOnlyWhenPackageJsonNamesNpm) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// A step that puts a stand-in `tool` on the PATH of the later steps: it logs every call (`tool
+// asked: ARGS` on stderr) and then runs `answer` (sh, with the call's arguments).
+std::string stand_in_on_path(const std::string& tool, const std::string& answer) {
+  return "      - run: |\n"
+         "          mkdir -p \"$HOME/bin\"\n"
+         "          printf '#!/bin/sh\\necho \"" +
+         tool + " asked: $*\" >&2\\n" + answer + "\\n' > \"$HOME/bin/" + tool +
+         "\"\n"
+         "          chmod +x \"$HOME/bin/" +
+         tool +
+         "\"\n"
+         "          echo \"$HOME/bin\" >> \"$GITHUB_PATH\"\n";
+}
+
+// setup-node with node 22.x and `cache: manager`.
+std::string cached_setup(const std::string& manager) {
+  return "      - uses: actions/setup-node@v6\n        with:\n          node-version: 22.x\n"
+         "          cache: " +
+         manager + "\n";
+}
+
 // cache: pnpm asks pnpm for its store first, as the action does. A step puts a `pnpm` on the PATH
 // here (in a real review it is pnpm/action-setup's, from the store: tests/image), which answers
 // `store path` and logs that it was asked.
-const std::string kPnpmOnPath =
-    "      - run: |\n"
-    "          mkdir -p \"$HOME/bin\"\n"
-    "          printf '#!/bin/sh\\necho \"pnpm asked: $*\" >&2\\necho /tmp/pnpm-store\\n' "
-    "> \"$HOME/bin/pnpm\"\n"
-    "          chmod +x \"$HOME/bin/pnpm\"\n"
-    "          echo \"$HOME/bin\" >> \"$GITHUB_PATH\"\n";
-const std::string kPnpmCachedSetup =
-    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 22.x\n"
-    "          cache: pnpm\n";
+const std::string kPnpmOnPath = stand_in_on_path("pnpm", "echo /tmp/pnpm-store");
+const std::string kPnpmCachedSetup = cached_setup("pnpm");
 
 TEST_F(LauncherE2E, SetupNodeCachingPnpmAsksPnpmForItsStoreAndNeedsItsLock) {
   ExampleRepo repo;
@@ -120,17 +133,11 @@ TEST_F(LauncherE2E, SetupNodeCachingPnpmFailsWithoutPnpmsLockAsTheActionDoes) {
 
 // cache: yarn asks yarn for its version and cache folder first, as the action does. A step puts a
 // `yarn` on the PATH here (in a real review it is the runner's yarn from the store: tests/image).
-const std::string kYarnOnPath =
-    "      - run: |\n"
-    "          mkdir -p \"$HOME/bin\"\n"
-    "          printf '#!/bin/sh\\necho \"yarn asked: $*\" >&2\\ncase \"$1\" in --version) echo "
-    "1.22.22 ;; cache) echo /tmp/yarn-cache ;; *) echo undefined ;; esac\\n' > "
-    "\"$HOME/bin/yarn\"\n"
-    "          chmod +x \"$HOME/bin/yarn\"\n"
-    "          echo \"$HOME/bin\" >> \"$GITHUB_PATH\"\n";
-const std::string kYarnCachedSetup =
-    "      - uses: actions/setup-node@v6\n        with:\n          node-version: 22.x\n"
-    "          cache: yarn\n";
+const std::string kYarnOnPath = stand_in_on_path(
+    "yarn",
+    "case \"$1\" in --version) echo 1.22.22 ;; cache) echo /tmp/yarn-cache ;; *) echo undefined "
+    ";; esac");
+const std::string kYarnCachedSetup = cached_setup("yarn");
 
 TEST_F(LauncherE2E, SetupNodeCachingYarnAsksYarnForItsCacheAndNeedsItsLock) {
   ExampleRepo repo;
