@@ -30,6 +30,12 @@ for n in "${names[@]}"; do
 done
 
 # 1. The base.
+# Every package the recorded base holds, `name version` a line, recorded beside the digest.
+base_packages=$here/base-packages.txt
+installed_packages() {
+  tar -xOf "$1" ./var/lib/dpkg/status |
+    awk '/^Package: /{p=$2} /^Version: /{print p, $2}' | LC_ALL=C sort
+}
 epoch=$(jq -r '.base.source_date_epoch' "$matrix")
 key=$(jq -cS '.base | {suite, variant, sources, packages, source_date_epoch}' "$matrix" |
   sha256sum | cut -c1-16)
@@ -48,7 +54,13 @@ if ! engine image inspect "$base_tag" >/dev/null 2>&1; then
   fi
   rootfs_sha256=$(sha256sum "$base_dir/rootfs.tar" | cut -c1-64)
   want=$(jq -r .base.rootfs_sha256 "$matrix")
-  [[ $rootfs_sha256 == "$want" ]] || say "the root fs has SHA-256 $rootfs_sha256, the table records $want"
+  if [[ $rootfs_sha256 != "$want" ]]; then
+    say "the root fs has SHA-256 $rootfs_sha256, the table records $want"
+    # What a maintainer reviews before recording: the packages that moved, not a bare hash.
+    [[ -f $base_packages ]] && installed_packages "$base_dir/rootfs.tar" |
+      diff -U0 "$base_packages" - | grep '^[-+][^-+]' |
+      sed 's/^/build.sh: installed package /' >&2 || true
+  fi
   cp "$here/base.Containerfile" "$base_dir/Containerfile"
   if podman_engine; then
     engine build --quiet --timestamp "$epoch" -t "$base_tag" "$base_dir" >/dev/null
@@ -64,6 +76,7 @@ if podman_engine; then
     rootfs_sha256=$(sha256sum "$base_dir/rootfs.tar" | cut -c1-64)
     jq --arg r "$rootfs_sha256" --arg d "$got" '.base.rootfs_sha256 = $r | .base.digest = $d' \
       "$matrix" >"$matrix.new" && mv "$matrix.new" "$matrix"
+    installed_packages "$base_dir/rootfs.tar" >"$base_packages"
     say "recorded base rootfs_sha256 $rootfs_sha256 and digest $got in $matrix"
     base_digest=$got
   fi
