@@ -65,7 +65,7 @@ class ContainerEngine final : public Engine {
                    "NODE_EXTRA_CA_CERTS=/etc/reviewer-host-ca.crt"});
     }
     argv.push_back(ref(spec.image));
-    for (auto& word : npm_resolution_command("/resolve", spec.registry)) {
+    for (auto& word : npm_resolution_command("/resolve", spec.registry, spec.settings)) {
       argv.push_back(std::move(word));
     }
     CommandOptions limited;

@@ -58,6 +58,7 @@ struct ResolutionSpec {
   std::string registry;
   std::chrono::milliseconds limit{0};
   SandboxLimits limits;
+  std::vector<std::string> settings;  // npm flags from the project's .npmrc (npmrc_resolution)
 };
 
 // The host's CA certificates, given to the resolution sandbox when the file exists.

@@ -15,6 +15,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The project's .npmrc settings the resolution honoured, for the log.
+std::string npmrc_note(const std::vector<std::string>& settings) {
+  std::string out;
+  for (const auto& s : settings) {
+    out += (out.empty() ? ", honouring the project's .npmrc " : ", ") + s;
+  }
+  return out;
+}
+
 util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequest& r,
                                                             Engine& engine) {
   auto nothing = [&](const char* why) {
@@ -47,7 +56,8 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
   std::cout << "review: dependencies: no lock file; the image's npm resolved package.json to "
             << resolved.list.tarballs.size() << " tarballs, reading the registry metadata of "
             << resolved.packuments.size() << " packages in "
-            << resolved.elapsed.count() / 100 / 10.0 << " s" << kept << std::endl;
+            << resolved.elapsed.count() / 100 / 10.0 << " s" << npmrc_note(resolved.npmrc) << kept
+            << std::endl;
   auto deps = fetch_resolved(std::move(resolved.list), std::move(resolved.packuments), r.store_dir,
                              r.options);
   if (!deps) {

@@ -77,7 +77,7 @@ class NamespaceEngine final : public Engine {
     if (::access(kHostCaFile, R_OK) == 0) {
       argv.push_back(std::string("NODE_EXTRA_CA_CERTS=") + kHostCaFile);
     }
-    for (auto& word : npm_resolution_command(spec.dir, spec.registry)) {
+    for (auto& word : npm_resolution_command(spec.dir, spec.registry, spec.settings)) {
       argv.push_back(std::move(word));
     }
     CommandOptions limited;

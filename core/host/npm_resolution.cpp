@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/host/npmrc_resolution.h"
 #include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
 
@@ -25,23 +26,25 @@ util::Refusal manifest_refusal(const std::string& why) {
 
 }  // namespace
 
-std::vector<std::string> npm_resolution_command(const std::string& dir,
-                                                const std::string& registry) {
-  return {"npm",
-          "install",
-          "--package-lock-only",
-          "--ignore-scripts",
-          "--no-audit",
-          "--no-fund",
-          "--no-update-notifier",
-          "--userconfig",
-          "/dev/null",
-          "--registry",
-          registry,
-          "--cache",
-          dir + "/cache",
-          "--loglevel",
-          "warn"};
+std::vector<std::string> npm_resolution_command(const std::string& dir, const std::string& registry,
+                                                const std::vector<std::string>& settings) {
+  std::vector<std::string> argv{"npm",
+                                "install",
+                                "--package-lock-only",
+                                "--ignore-scripts",
+                                "--no-audit",
+                                "--no-fund",
+                                "--no-update-notifier",
+                                "--userconfig",
+                                "/dev/null",
+                                "--registry",
+                                registry,
+                                "--cache",
+                                dir + "/cache",
+                                "--loglevel",
+                                "warn"};
+  argv.insert(argv.end(), settings.begin(), settings.end());
+  return argv;
 }
 
 bool lacks_lock_file(const std::string& worktree) {
@@ -86,6 +89,10 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
   if (!declares) {
     return std::optional<NpmResolution>();
   }
+  auto npmrc = npmrc_resolution(tree.get());
+  if (!npmrc) {
+    return npmrc.refusals();
+  }
   if (json.contains("workspaces")) {
     return manifest_refusal(
         "it declares workspaces and has no lock file; the resolution reads package.json alone, "
@@ -106,7 +113,7 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
                          std::nullopt};
   }
 
-  auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits});
+  auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits, npmrc->flags});
   if (!ran) {
     return ran.error();
   }
@@ -137,6 +144,7 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
   out.list = std::move(**list);
   out.list.lock_file = "package-lock.json (resolved at review time)";
   out.packuments = std::move(*packuments);
+  out.npmrc = std::move(npmrc->shown);
   out.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
   return std::optional<NpmResolution>(std::move(out));
 }

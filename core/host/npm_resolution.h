@@ -24,12 +24,14 @@ struct NpmResolution {
   std::string lock_file;  // the package-lock.json npm wrote, on the host
   fetch::FetchList list;  // its tarballs
   std::vector<fetch::Packument> packuments;
+  std::vector<std::string> npmrc;  // the project's .npmrc settings it honoured ("tag=next")
   std::chrono::milliseconds elapsed{0};
 };
 
 // npm's command line for the resolution, run in `dir` (npm's cache goes to `dir`/cache).
-std::vector<std::string> npm_resolution_command(const std::string& dir,
-                                                const std::string& registry);
+// `settings` are the project's honoured .npmrc settings as flags (npmrc_resolution).
+std::vector<std::string> npm_resolution_command(const std::string& dir, const std::string& registry,
+                                                const std::vector<std::string>& settings);
 
 // Whether `worktree` has a package.json (a regular file) and no lock file of any package manager
 // (npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml, bun.lock, bun.lockb, yarn.lock).
@@ -39,7 +41,8 @@ bool lacks_lock_file(const std::string& worktree);
 // (made fresh); nullopt, without a sandbox, when package.json declares no dependency (in
 // `dependencies`, `devDependencies`, `optionalDependencies` or `peerDependencies`). Refusals:
 // `dependency-manifest-invalid` (package.json unreadable, or a `workspaces` field: the resolution
-// sees package.json alone), `dependency-resolution-failed` (npm exited non-zero or ran past
+// sees package.json alone), `dependency-npmrc-invalid` (npmrc_resolution),
+// `dependency-resolution-failed` (npm exited non-zero or ran past
 // `limit`; its output is above), `dependency-resolution-invalid` (npm wrote no lock, or a cache
 // that is not npm's), and every refusal of a committed lock.
 util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktree, Engine& engine,

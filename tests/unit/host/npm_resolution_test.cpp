@@ -84,6 +84,23 @@ TEST_F(NpmResolutionTest, TheSandboxSeesPackageJsonAloneAndItsOutputIsVerified) 
   EXPECT_EQ((*r)->packuments[0].name, "is-number");
 }
 
+// The review's npm reads the project's .npmrc; the resolution gets its version-picking settings
+// as flags (never the file), and a value it cannot honour stops the review before any sandbox.
+TEST_F(NpmResolutionTest, TheProjectsVersionPickingSettingsReachTheResolution) {
+  std::ofstream(worktree_ + "/.npmrc", std::ios::trunc)
+      << "registry=https://evil.example.com/\nmin-release-age=7\n";
+  auto r = resolve();
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_THAT(engine_.seen, ElementsAre("package.json"));
+  EXPECT_THAT(engine_.spec.settings, ElementsAre("--min-release-age=7"));
+  EXPECT_THAT((*r)->npmrc, ElementsAre("min-release-age=7"));
+  std::ofstream(worktree_ + "/.npmrc", std::ios::trunc) << "min-release-age=${AGE}\n";
+  auto refused = resolve();
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().rule, "dependency-npmrc-invalid");
+  EXPECT_EQ(engine_.calls, 1);
+}
+
 TEST_F(NpmResolutionTest, ThereIsNothingToResolveWithoutDependencies) {
   manifest(R"({"name": "t", "version": "1.0.0", "scripts": {"test": "node --test"}})");
   auto r = resolve();
@@ -182,7 +199,7 @@ TEST(LacksLockFile, OnlyAPackageJsonWithoutAnyLock) {
 }
 
 TEST(NpmResolutionCommand, ScriptsNeverRunAndNoConfigOfTheProjectIsRead) {
-  const auto argv = npm_resolution_command("/resolve", "https://registry.npmjs.org/");
+  const auto argv = npm_resolution_command("/resolve", "https://registry.npmjs.org/", {});
   const std::string line = [&] {
     std::string s;
     for (const auto& w : argv) {
