@@ -95,6 +95,10 @@ std::string describe(const FetchList& list, const FetchReport& r) {
                     size_text(r.bytes) + "), " + std::to_string(r.hits) + " hits, " +
                     std::to_string(r.misses) + " misses, " + size_text(r.bytes_fetched) +
                     " downloaded in " + secs;
+  if (list.project_links > 0) {
+    out += "; " + std::to_string(list.project_links) +
+           (list.project_links == 1 ? " link" : " links") + " to folders of the project";
+  }
   if (list.other_platform > 0) {
     out += "; " + std::to_string(list.other_platform) +
            (list.other_platform == 1 ? " optional entry" : " optional entries") +

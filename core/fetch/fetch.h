@@ -42,6 +42,7 @@ struct FetchList {
   std::size_t entries = 0;         // package entries in the lock
   std::size_t other_platform = 0;  // optional entries npm skips on linux-x64
   std::size_t bundled = 0;         // entries that come inside another tarball
+  std::size_t project_links = 0;   // npm links to folders of the project itself (no download)
   std::vector<Pinned> tarballs;    // one per distinct URL and integrity
   bool yarn = false;               // a yarn 1 lock is among them: the job runs the runner's yarn
 };

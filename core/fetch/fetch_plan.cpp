@@ -2,8 +2,10 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "core/fetch/bun_lock.h"
 #include "core/fetch/fetch.h"
@@ -16,6 +18,7 @@
 #include "core/fetch/yarn_manifest.h"
 #include "core/fetch/yarn_source.h"
 #include "core/util/file_read.h"
+#include "core/util/text.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::fetch {
@@ -40,6 +43,26 @@ util::Result<std::optional<std::string>> read_project_file(int dir, const std::s
 
 enum class Manager { kNpm, kPnpm, kBun, kYarn };
 
+// A folder of the lock's own project: relative to the lock's directory, below it or the
+// directory itself ("" or "."), every component a plain name. What npm links there comes from
+// the pull request's commit, so nothing has to be fetched or pinned.
+bool inside_project(std::string_view rel) {
+  if (rel.empty() || rel == ".") {
+    return true;
+  }
+  if (rel.size() > 4096) {
+    return false;
+  }
+  for (const auto& part : util::split_path(std::string(rel))) {
+    if (part.empty() || part == "." || part == ".." || part == "node_modules" || part == ".git" ||
+        std::any_of(part.begin(), part.end(),
+                    [](unsigned char c) { return c < 0x20 || c == 0x7f || c == '\\'; })) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // Checks every entry a package manager would install here and adds its tarball to `list`; what
 // is refused goes to `refusals`.
 void add_entries(const std::vector<LockedPackage>& packages, const std::string& file,
@@ -56,6 +79,15 @@ void add_entries(const std::vector<LockedPackage>& packages, const std::string& 
       continue;
     }
     const std::string what = file + ": \"" + p.path + "\"";
+    // npm ci links these to folders of the checkout (a workspace, `file:.`) instead of
+    // installing a tarball; the folder's own dependencies are entries of their own.
+    if (manager == Manager::kNpm && p.link && inside_project(p.resolved)) {
+      ++list.project_links;
+      continue;
+    }
+    if (manager == Manager::kNpm && p.folder && inside_project(p.path)) {
+      continue;
+    }
     // A refused source is the one thing to fix; its integrity is not worth a second line.
     auto url = registry_tarball_url(p, file, options.registry);
     if (!url) {
@@ -226,6 +258,7 @@ void merge(FetchList& into, FetchList&& part) {
   into.lock_file += (into.lock_file.empty() ? "" : ", ") + part.lock_file;
   into.entries += part.entries;
   into.other_platform += part.other_platform;
+  into.project_links += part.project_links;
   into.bundled += part.bundled;
   for (auto& t : part.tarballs) {
     Pinned* same = nullptr;

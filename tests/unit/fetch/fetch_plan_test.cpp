@@ -100,11 +100,33 @@ TEST_F(FetchPlan, RefusesEveryHostileEntryAtOnce) {
     "node_modules/s": )" +
       ms_entry("https://registry.npmjs.org/s/-/s-1.0.0.tgz", "sha1-Bq4E5zHqWqAFM2HNF0rjoZJ4bM8=") +
       R"(,
-    "packages/w": {"name": "w", "version": "1.0.0"})");
-  // In path order: f (foreign), g (git), h (http), n and s (integrity), packages/w (folder).
+    "../w": {"name": "w", "version": "1.0.0"})");
+  // In path order: ../w (a folder outside the project), f (foreign), g (git), h (http), n and s
+  // (integrity).
   EXPECT_THAT(rules(), ElementsAre("dependency-source-refused", "dependency-source-refused",
-                                   "dependency-source-refused", "dependency-integrity-missing",
-                                   "dependency-integrity-missing", "dependency-source-refused"));
+                                   "dependency-source-refused", "dependency-source-refused",
+                                   "dependency-integrity-missing", "dependency-integrity-missing"));
+}
+
+// classnames' lock links `"classnames-local": "file:."` to the project itself, and a workspace
+// lock links node_modules/w to packages/w: npm ci makes those links from the checkout, so they
+// need no download. A link anywhere else is not the pull request's to give.
+TEST_F(FetchPlan, LinksToFoldersOfTheProjectNeedNoDownload) {
+  project(R"("node_modules/ms": )" + ms_entry() + R"(,
+    "node_modules/self": {"resolved": "", "link": true},
+    "node_modules/w": {"resolved": "packages/w", "link": true},
+    "packages/w": {"name": "w", "version": "1.0.0"})");
+  auto r = plan();
+  ASSERT_TRUE(r) << r.error().to_string();
+  ASSERT_TRUE(r->has_value());
+  EXPECT_EQ((*r)->project_links, 2u);
+  ASSERT_EQ((*r)->tarballs.size(), 1u);
+  for (const char* target : {"../elsewhere", "/etc", "packages/../../x", "node_modules/ms",
+                             ".git/hooks", "a\\b", "packages//w"}) {
+    project(R"("node_modules/ms": )" + ms_entry() + R"(, "node_modules/l": {"resolved": ")" +
+            target + R"(", "link": true})");
+    EXPECT_THAT(rules(), ElementsAre("dependency-source-refused")) << target;
+  }
 }
 
 TEST_F(FetchPlan, RefusesALockOutOfSyncWithPackageJson) {
