@@ -13,6 +13,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "core/git/index_tree.h"
 #include "core/git/rules.h"
 #include "core/util/unique_fd.h"
 
@@ -53,6 +54,12 @@ class HeadIndexCompare {
       return last_error(kRuleCleanClone, "cannot read HEAD's tree");
     }
     TreePtr tree(reinterpret_cast<git_tree*>(raw));
+    // Hashing the index's trees costs a fraction of reading every tree of HEAD from the object
+    // store (the walk was a third of the check's instructions); the walk names what differs.
+    git_oid from_index;
+    if (index_tree_id(index_, &from_index) && git_oid_equal(&from_index, git_tree_id(tree.get()))) {
+      return util::ok_status();
+    }
     if (git_tree_walk(tree.get(), GIT_TREEWALK_PRE, &HeadIndexCompare::visit, this) != 0) {
       return last_error(kRuleCleanClone, "cannot walk HEAD's tree");
     }
