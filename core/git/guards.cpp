@@ -206,8 +206,13 @@ util::Status clean_clone_of(git_repository* repo, const std::string& worktree,
     } else {
       util::append_refusals(out, status_refusals(repo, *st));
     }
-    util::append_refusals(out, detail::compare_xattrs(detail::tracked_xattrs(index.get(), worktree),
-                                                      baseline.xattrs));
+    // Listing every tracked file's attributes cost more than the whole status walk; the walk's
+    // stat data already tells which inodes are untouched since the pin.
+    const detail::XattrPin now =
+        st ? detail::tracked_xattrs_since(index.get(), worktree, baseline.xattrs,
+                                          baseline.xattr_inodes, st->dev, st->settled_inos)
+           : detail::tracked_xattrs(index.get(), worktree);
+    util::append_refusals(out, detail::compare_xattrs(now, baseline.xattrs));
   }
   auto head = read_head(repo);
   if (!head) {
@@ -259,7 +264,7 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
     return detail::last_error(kRuleRepository, "cannot read the index");
   }
   detail::IndexPtr index(index_raw);
-  b.xattrs = detail::tracked_xattrs(index.get(), worktree);
+  b.xattrs = detail::tracked_xattrs(index.get(), worktree, b.pinned_at_ns, b.xattr_inodes);
   return b;
 }
 

@@ -36,6 +36,7 @@ struct Baseline {
   std::int64_t pinned_at_ns = 0;
   detail::GitDirPin git_dir;  // info/ and every path below the git directory
   detail::XattrPin xattrs;    // user extended attributes of tracked paths (none in a clone)
+  detail::SettledInodes xattr_inodes;  // which inodes those were read from
 };
 
 // Pins HEAD, remotes and lockfile hashes at the first job. `home` is the job's fresh HOME (the

@@ -1,8 +1,10 @@
 #include "core/git/tracked_xattrs.h"
 
+#include <sys/stat.h>
 #include <sys/xattr.h>
 
 #include <cerrno>
+#include <string_view>
 #include <vector>
 
 #include "core/git/repository.h"
@@ -94,27 +96,104 @@ std::map<std::string, std::string> user_xattrs(int dir, const std::string& name)
   return out;
 }
 
-}  // namespace
-
-XattrPin tracked_xattrs(git_index* index, const std::string& worktree) {
+// Lists the attributes of every index entry but those `settled(i, path)` vouches for, which
+// are taken from `pin`; `seen(i, dir_fd, name)` runs before each listing.
+template <class Settled, class Seen>
+XattrPin scan(git_index* index, const std::string& worktree, const XattrPin& pin, Settled&& settled,
+              Seen&& seen) {
   XattrPin out;
   ParentDir parent(worktree);
   const std::size_t n = git_index_entrycount(index);
   for (std::size_t i = 0; i < n; ++i) {
     const git_index_entry* e = git_index_get_byindex(index, i);
     const std::string path = e->path;
+    if (settled(i, path)) {
+      if (auto it = pin.find(path); it != pin.end()) {
+        out[path] = it->second;
+      }
+      continue;
+    }
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash);
     const int fd = parent.open(dir);
     if (fd < 0) {
       continue;
     }
-    auto attrs = user_xattrs(fd, slash == std::string::npos ? path : path.substr(slash + 1));
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    seen(i, fd, name);
+    auto attrs = user_xattrs(fd, name);
     if (!attrs.empty()) {
       out[path] = std::move(attrs);
     }
   }
   return out;
+}
+
+std::int64_t to_ns(const timespec& t) {
+  return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+}
+
+// Whether the index holds exactly the paths `paths` records, in order.
+bool same_paths(git_index* index, const std::string& paths) {
+  const std::size_t n = git_index_entrycount(index);
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string_view p = git_index_get_byindex(index, i)->path;
+    if (paths.size() - at < p.size() + 1 || paths.compare(at, p.size(), p) != 0 ||
+        paths[at + p.size()] != '\0') {
+      return false;
+    }
+    at += p.size() + 1;
+  }
+  return at == paths.size();
+}
+
+}  // namespace
+
+XattrPin tracked_xattrs(git_index* index, const std::string& worktree) {
+  const XattrPin none;
+  return scan(
+      index, worktree, none, [](std::size_t, const std::string&) { return false; },
+      [](std::size_t, int, const std::string&) {});
+}
+
+XattrPin tracked_xattrs(git_index* index, const std::string& worktree,
+                        std::int64_t settled_before_ns, SettledInodes& settled) {
+  const std::size_t n = git_index_entrycount(index);
+  settled = SettledInodes{};
+  settled.inos.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    settled.paths += git_index_get_byindex(index, i)->path;
+    settled.paths += '\0';
+  }
+  struct stat root {};
+  if (::stat(worktree.c_str(), &root) == 0) {
+    settled.dev = root.st_dev;
+  }
+  const XattrPin none;
+  return scan(
+      index, worktree, none, [](std::size_t, const std::string&) { return false; },
+      [&](std::size_t i, int dir, const std::string& name) {
+        struct stat st {};
+        if (::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            st.st_dev == settled.dev && to_ns(st.st_ctim) < settled_before_ns) {
+          settled.inos[i] = st.st_ino;
+        }
+      });
+}
+
+XattrPin tracked_xattrs_since(git_index* index, const std::string& worktree, const XattrPin& pin,
+                              const SettledInodes& at_pin, std::uint64_t dev,
+                              const std::vector<std::uint64_t>& inos) {
+  const std::size_t n = git_index_entrycount(index);
+  const bool usable = dev == at_pin.dev && inos.size() == n && at_pin.inos.size() == n &&
+                      same_paths(index, at_pin.paths);
+  return scan(
+      index, worktree, pin,
+      [&](std::size_t i, const std::string&) {
+        return usable && at_pin.inos[i] != 0 && inos[i] == at_pin.inos[i];
+      },
+      [](std::size_t, int, const std::string&) {});
 }
 
 util::Status compare_xattrs(const XattrPin& now, const XattrPin& pin) {

@@ -24,6 +24,11 @@ struct WorktreeStatus {
   // Paths on disk that the index does not track (untracked or ignored alike), outermost only:
   // an untracked directory is one entry ending in '/', its contents are not listed.
   std::vector<std::string> created;
+  // The worktree's device, and by index position the inode of each tracked path on it whose
+  // ctime is before `content_check_after_ns` (0 for any other): tracked_xattrs_since takes the
+  // pinned attributes of these.
+  std::uint64_t dev = 0;
+  std::vector<std::uint64_t> settled_inos;
 };
 
 // The clean-clone status of `worktree`, computed without running anything: HEAD's tree against

@@ -161,6 +161,34 @@ TEST_F(CleanCloneTest, AUserXattrSetOnATrackedFileIsRefused) {
       << changed[0].message;
 }
 
+// Pinned attributes are reused only for the inode they were read from. Swapping two directories
+// moves their files without touching the files' ctime, and a refreshed index then vouches for the
+// moved inodes, yet each path's attributes are still compared: the path holds another inode.
+class XattrShortcutTest : public GitFixture {};
+
+TEST_F(XattrShortcutTest, AnAttributeMovedWithItsDirectoryIsRefusedDespiteARefreshedIndex) {
+  use_private_source();
+  sh(src(),
+     "mkdir x y && echo same > x/f.txt && echo same > y/f.txt && git add -A && "
+     "git -c user.name=t -c user.email=t@e commit -qm dirs",
+     home());
+  clone(1);
+  if (::setxattr((wt() + "/x/f.txt").c_str(), "user.lint", "state", 5, 0) != 0) {
+    GTEST_SKIP() << "this filesystem takes no user extended attributes";
+  }
+  // Settled: the attribute's ctime is before the pin.
+  ::usleep(20000);
+  const Baseline baseline = pin();
+  EXPECT_TRUE(before(baseline, 1).empty()) << describe(before(baseline, 1));
+  ::usleep(20000);
+  in_wt("mv x t && mv y x && mv t y && git update-index -q --really-refresh");
+  const report::Refusals r = before(baseline, 1);
+  EXPECT_RULES(r, {std::string(kRuleTrackedXattr)});
+  ASSERT_EQ(r.size(), 2u) << describe(r);
+  EXPECT_EQ(r[0].location->file, "y/f.txt");
+  EXPECT_EQ(r[1].location->file, "x/f.txt");
+}
+
 TEST_F(CleanCloneTest, AssumeUnchangedBitIsRefused) {
   in_wt("git update-index --assume-unchanged lib/a.txt");
   const report::Refusals r = before(baseline_, 1);
