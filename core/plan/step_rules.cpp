@@ -5,12 +5,26 @@
 #include <cctype>
 
 #include "core/plan/env_rules.h"
+#include "core/util/text.h"
 #include "core/workflow/expression.h"
 #include "core/workflow/scalar_typing.h"
 #include "core/workflow/uses.h"
 
 namespace reviewer::plan {
 namespace {
+
+// `${{ secrets.GITHUB_TOKEN }}` or `${{ github.token }}` and nothing else (names in any case, as
+// the expression language reads them): the run's token, which a fork pull request's run has too.
+bool is_run_token(std::string_view text) {
+  text = util::trim(text, " \t");
+  if (!text.starts_with("${{") || !text.ends_with("}}") || text.size() < 5) {
+    return false;
+  }
+  std::string inner(util::trim(text.substr(3, text.size() - 5), " \t"));
+  std::transform(inner.begin(), inner.end(), inner.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return inner == "secrets.github_token" || inner == "github.token";
+}
 
 constexpr std::array kStepKeys = {"id",
                                   "name",
@@ -286,6 +300,10 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
                      value);
           } else if (!workflow::contains_expression(text) || never) {
             step.inputs.push_back({key.scalar, text, key.location});
+          } else if (is_run_token(text)) {
+            workflow::Entry token{key.scalar, text, key.location};
+            token.run_token = true;
+            step.inputs.push_back(std::move(token));
           } else if (auto v = read_field(text, site.field, site.contexts, false,
                                          "input " + quote(key.scalar), value.location, f)) {
             step.inputs.push_back({key.scalar, v->value->coerce_string(), key.location});

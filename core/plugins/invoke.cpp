@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+
 #include <memory>
 
 #include "core/plugins/step_view.h"
@@ -67,7 +69,40 @@ int ExecuteHost::restore_artifact(const std::string&, const std::string&) {
   return -1;
 }
 
+namespace {
+
+// Whether the plugin was built with SDK `major`.`minor` or later ("1.7.0").
+bool sdk_at_least(const char* version, int major, int minor) {
+  int got_major = 0;
+  int got_minor = 0;
+  if (version == nullptr || std::sscanf(version, "%d.%d", &got_major, &got_minor) != 2) {
+    return false;
+  }
+  return got_major > major || (got_major == major && got_minor >= minor);
+}
+
+}  // namespace
+
 PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job) {
+  // A plugin built before SDK 1.7 cannot tell a run-token input from a literal value.
+  if (!sdk_at_least(plugin.descriptor->sdk_version, 1, 7)) {
+    PlanOutcome old;
+    for (const auto& e : step.inputs) {
+      if (e.run_token) {
+        old.decision = PlanOutcome::Decision::kRefuse;
+        old.refusals.push_back(
+            {"expression-value-unknown",
+             fmt::format("input '{}' is the run's GITHUB_TOKEN, which only the real run has, and "
+                         "plugin '{}' (SDK {}) predates the SDK that can say its value cannot "
+                         "matter",
+                         e.name, plugin.name, plugin.descriptor->sdk_version),
+             e.location});
+      }
+    }
+    if (!old.refusals.empty()) {
+      return old;
+    }
+  }
   StepViewStorage view(step);
   std::vector<reviewer_str> earlier;
   if (job.earlier_jobs) {

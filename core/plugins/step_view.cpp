@@ -17,6 +17,9 @@ reviewer_location c_loc(const util::SourceLocation& l) { return {c_str(l.file), 
 StepViewStorage::StepViewStorage(const workflow::Step& step) {
   for (const auto& e : step.inputs) {
     inputs_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
+    if (e.run_token) {
+      run_token_inputs_.push_back(c_str(e.name));
+    }
   }
   for (const auto& e : step.env) {
     env_.push_back({c_str(e.name), c_str(e.value), c_loc(e.location)});
@@ -39,6 +42,8 @@ StepViewStorage::StepViewStorage(const workflow::Step& step) {
   view_.location = c_loc(step.location);
   view_.uses_location = c_loc(step.uses_location);
   view_.timeout_location = c_loc(step.timeout_location);
+  view_.run_token_inputs = run_token_inputs_.data();
+  view_.run_token_input_count = run_token_inputs_.size();
 }
 
 }  // namespace reviewer::plugins

@@ -20,6 +20,7 @@ class StepViewStorage {
  private:
   std::vector<reviewer_entry> inputs_;
   std::vector<reviewer_entry> env_;
+  std::vector<reviewer_str> run_token_inputs_;
   reviewer_step_view view_{};
 };
 

@@ -17,6 +17,10 @@ struct Entry {
   // `value` is the text as written, with `${{ }}` the launcher evaluates when the step runs
   // (it reads steps, needs, env or job status); otherwise it is the final value.
   bool run_time = false;
+  // The value is the run's GITHUB_TOKEN (`${{ secrets.GITHUB_TOKEN }}` or `${{ github.token }}`,
+  // alone), which only the real run has: `value` keeps the expression as written, and only a
+  // plugin that says the token's value cannot change its decision accepts it.
+  bool run_token = false;
 };
 
 // One step as the planner read it: every value known before the job starts is final (its

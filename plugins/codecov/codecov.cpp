@@ -130,7 +130,8 @@ void check_false(const reviewer::sdk::StepView& step, std::string_view input, st
 void check_token(const reviewer::sdk::StepView& step, const reviewer::sdk::PlanDecision& decision,
                  bool& ok) {
   auto token = step.inputs().find("token");
-  if (!token || token->value.empty()) {
+  // The run's GITHUB_TOKEN is check_inputs' to refuse: it is no literal credential.
+  if (!token || token->value.empty() || step.is_run_token("token")) {
     return;
   }
   decision.refuse("action-input-refused",

@@ -60,8 +60,10 @@ constexpr std::string_view kWords =
     "the value into the reporter's bash command line, where other characters can fail the step";
 
 const std::array kInputs = {
-    reviewer::sdk::any_value("fail-on-error"),               // checked below: must be `false`
-    reviewer::sdk::any_value("github-token"),                // checked below: only empty
+    reviewer::sdk::any_value("fail-on-error"),  // checked below: must be `false`
+    // Checked below: empty, or the run's GITHUB_TOKEN, which with fail-on-error false cannot
+    // change the outcome and is never handed to anything by the skip.
+    reviewer::sdk::or_run_token(reviewer::sdk::any_value("github-token")),
     reviewer::sdk::any_value("coverage-reporter-version"),   // checked below
     reviewer::sdk::any_value("coverage-reporter-platform"),  // checked below
     // `--debug` makes the reporter re-raise unexpected errors, which then fail the step even
@@ -113,7 +115,7 @@ void check_fail_on_error(const reviewer::sdk::StepView& step,
 void check_token(const reviewer::sdk::StepView& step, const reviewer::sdk::PlanDecision& decision,
                  bool& ok) {
   auto token = step.inputs().find("github-token");
-  if (!token || token->value.empty()) {
+  if (!token || token->value.empty() || step.is_run_token("github-token")) {
     return;
   }
   decision.refuse("action-input-refused",

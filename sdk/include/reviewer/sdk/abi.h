@@ -59,6 +59,11 @@ typedef struct reviewer_step_view {
   reviewer_location location;      /* the step's first key */
   reviewer_location uses_location; /* `uses:` or `run:` value */
   reviewer_location timeout_location;
+  /* 1.7 The names of the inputs whose value is the run's GITHUB_TOKEN (`${{ secrets.GITHUB_TOKEN
+   * }}` or `${{ github.token }}`, alone), which only the real run has; their value in `inputs` is
+   * the expression as written. Read only when struct_size covers these members. */
+  const reviewer_str* run_token_inputs;
+  size_t run_token_input_count;
 } reviewer_step_view;
 
 /* What the plan phase may learn about the step's job. New members are only ever appended; each

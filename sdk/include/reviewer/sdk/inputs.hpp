@@ -31,6 +31,10 @@ struct InputSpec {
   // SDK 1.1: the rule a value `accept` rejects is refused under; empty = invalid-input-value.
   // strict_boolean() uses invalid-boolean-input: the real action fails the step on such a value.
   std::string_view reject_rule = {};
+  // SDK 1.7: the input may be the run's GITHUB_TOKEN (StepView::is_run_token), whose value only
+  // the real run has: the plugin says the value cannot change its decision. Otherwise such an
+  // input is refused as expression-value-unknown.
+  bool run_token = false;
 };
 
 // An input accepted when `accept` says yes; `expected` words the accepted values.
@@ -49,6 +53,12 @@ constexpr InputSpec refused(std::string_view name, std::string_view reason) {
 // SDK 1.1: `spec`, for an input only the releases `at_release` says yes to have.
 constexpr InputSpec only_at(InputSpec spec, bool (*at_release)(std::string_view tag)) {
   spec.at_release = at_release;
+  return spec;
+}
+
+// SDK 1.7: `spec`, which may also be the run's GITHUB_TOKEN (see InputSpec::run_token).
+constexpr InputSpec or_run_token(InputSpec spec) {
+  spec.run_token = true;
   return spec;
 }
 
@@ -133,6 +143,8 @@ inline std::string printable(std::string_view value, std::size_t max = 80) {
 //                           reject_rule, e.g. invalid-boolean-input)
 //   missing-required-input  a required input that is absent, empty or only whitespace (the
 //                           action's getInput trims it and fails the step)
+//   expression-value-unknown  an input that is the run's GITHUB_TOKEN where the spec does not
+//                           say the token's value cannot matter (InputSpec::run_token)
 // Returns true when nothing was refused. `action` names the action in messages.
 inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
                          const PlanDecision& decision, std::string_view action,
@@ -159,6 +171,15 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
                       who + " input '" + name + "': " + std::string(spec->refuse_reason),
                       input.location);
       ok = false;
+    } else if (step.is_run_token(input.name)) {
+      if (!spec->run_token) {
+        decision.refuse("expression-value-unknown",
+                        who + " input '" + name +
+                            "' is the run's GITHUB_TOKEN, which only the real run has, and the "
+                            "review cannot tell what the action does with its value",
+                        input.location);
+        ok = false;
+      }
     } else if (spec->accept != nullptr && !spec->accept(input.value)) {
       decision.refuse(spec->reject_rule.empty() ? "invalid-input-value" : spec->reject_rule,
                       who + " input '" + name + "' is '" + printable(input.value) +

@@ -100,6 +100,19 @@ class StepView {
   }
   Entries inputs() const { return {s_.inputs, s_.input_count}; }
   Entries env() const { return {s_.env, s_.env_count}; }
+  // SDK 1.7: whether input `name` is the run's GITHUB_TOKEN, whose value only the real run has
+  // (its value here is the expression as written).
+  bool is_run_token(std::string_view name) const {
+    if (s_.struct_size < offsetof(reviewer_step_view, run_token_input_count) + sizeof(size_t)) {
+      return false;
+    }
+    for (std::size_t i = 0; i < s_.run_token_input_count; ++i) {
+      if (view(s_.run_token_inputs[i]) == name) {
+        return true;
+      }
+    }
+    return false;
+  }
   Location location() const { return Location::from_c(s_.location); }
   Location uses_location() const { return Location::from_c(s_.uses_location); }
   Location timeout_location() const { return Location::from_c(s_.timeout_location); }
