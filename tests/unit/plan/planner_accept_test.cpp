@@ -319,7 +319,7 @@ TEST(NeverSteps, NeedNoPluginAndAreNotEvaluated) {
       "    strategy:\n      matrix:\n        node: [22, 24]\n    steps:\n      - uses: " +
       testing::kCheckout +
       "\n      - if: matrix.node == 24\n        uses: coverallsapp/github-action@master\n"
-      "        with:\n          github-token: ${{ secrets.GITHUB_TOKEN }}\n";
+      "        with:\n          github-token: ${{ vars.COVERALLS_TOKEN }}\n";
   auto never = reviewer::plan::plan_text(
       wf, {".github/workflows/ci.yml", "build", "main", {{"node", "22"}}}, testing::registry());
   ASSERT_TRUE(never) << report::to_text(never.error());
