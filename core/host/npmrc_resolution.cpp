@@ -90,17 +90,23 @@ util::Result<NpmrcResolution> npmrc_resolution(int tree_fd) {
     const auto end = rest.find('\n');
     std::string_view line = util::trim(rest.substr(0, end), " \t\r");
     rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
-    const auto eq = line.find('=');
-    if (line.empty() || line[0] == '#' || line[0] == ';' || eq == std::string_view::npos) {
+    if (line.empty() || line[0] == '#' || line[0] == ';') {
       continue;
     }
+    // Keys after a `[section]` header belong to that section, which npm does not read.
+    if (line[0] == '[') {
+      break;
+    }
+    // ini reads a bare key as `key = true`.
+    const auto eq = line.find('=');
     const std::string_view key = util::trim(line.substr(0, eq), " \t");
     const auto h = std::find_if(kHonoured.begin(), kHonoured.end(),
                                 [&](const Honoured& x) { return x.key == key; });
     if (h == kHonoured.end()) {
       continue;
     }
-    const std::string_view value = unquoted(line.substr(eq + 1));
+    const std::string_view value =
+        eq == std::string_view::npos ? std::string_view("true") : unquoted(line.substr(eq + 1));
     const std::string where = "line " + std::to_string(number) + ": '" + std::string(key) + "'";
     if (value.find("${") != std::string_view::npos) {
       return refusal(where +

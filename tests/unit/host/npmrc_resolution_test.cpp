@@ -66,6 +66,15 @@ TEST_F(NpmrcResolutionTest, ReadAsNpmsIniReaderReadsIt) {
                                     "--install-strategy=nested", "--before=2026-11-01T00:00:00Z"));
 }
 
+TEST_F(NpmrcResolutionTest, ABareKeyIsTrueAndASectionIsNotTheTopLevel) {
+  auto r = read("prefer-dedupe\n[other]\nmin-release-age=9\n");
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_THAT(r->flags, ElementsAre("--prefer-dedupe=true"));
+  auto bare = read("min-release-age\n");
+  ASSERT_FALSE(bare);
+  EXPECT_EQ(bare.error().rule, "dependency-npmrc-invalid");
+}
+
 TEST_F(NpmrcResolutionTest, AValueOutsideItsFormIsRefusedByName) {
   for (const char* text :
        {"min-release-age=7; rm -rf /\n", "min-release-age=\n", "legacy-peer-deps=yes\n",
