@@ -17,6 +17,8 @@
 #include "core/fetch/integrity.h"
 #include "core/fetch/mount.h"
 #include "core/fetch/package_source.h"
+#include "core/fetch/release_pick.h"
+#include "core/resolve/semver_range.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -25,6 +27,8 @@ namespace fs = std::filesystem;
 
 // A version document is a few KiB; this bounds a hostile registry's answer.
 constexpr std::uint64_t kMaxDocumentBytes = 1 << 20;
+// pnpm's whole metadata document is about 2 MiB (2026-12); a range is resolved from it.
+constexpr std::uint64_t kMaxPackumentBytes = 64 << 20;
 
 bool is_exact(const std::string& v) {
   static const std::regex kExact(
@@ -173,27 +177,70 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
   return *hex;
 }
 
+// The release a range names today: the package's metadata document, read by pnpm's rule.
+util::Result<std::string> resolve_range(const PackageManagerPin& pin, const Store& store,
+                                        Downloader& downloader, const FetchOptions& options) {
+  if (auto range = resolve::Range::parse(pin.version, {true, false}); !range) {
+    return util::refusal("package-manager-version-not-exact",
+                         pin.what + " asks for " + pin.name + " '" + pin.version +
+                             "', neither an exact X.Y.Z release nor a semver range (" +
+                             range.error().message + ")");
+  }
+  auto dir = store.make_temp_dir();
+  if (!dir) {
+    return dir.refusals();
+  }
+  DownloadDirGuard guard{*dir};
+  const std::string url = options.registry + pin.name;
+  const std::string file = *dir + "/packument.json";
+  auto got = downloader.download_document({url, file}, kMaxPackumentBytes);
+  if (!got) {
+    return got.refusals();
+  }
+  if (!*got) {
+    return util::refusal("package-manager-version-missing",
+                         pin.what + " asks for " + pin.name + " '" + pin.version + "', and " +
+                             options.registry + " has no package " + pin.name + " (404 for " + url +
+                             ")");
+  }
+  std::ifstream in(file, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  return pick_release(text, pin.name, pin.version, pin.what);
+}
+
 }  // namespace
 
 std::string package_manager_view_path(const std::string& name, const std::string& version) {
   return std::string(kPackageManagerDir) + "/" + name + "-" + version + ".tgz";
 }
 
-util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPin& pin,
+util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPin& asked,
                                                           const Store& store,
                                                           Downloader& downloader,
                                                           const FetchOptions& options) {
+  PackageManagerPin pin = asked;
   if (!is_exact(pin.version)) {
-    return util::refusal("package-manager-version-not-exact",
-                         pin.what + " asks for " + pin.name + " '" + pin.version +
-                             "'; the host fetches one exact X.Y.Z release, never a range or tag "
-                             "resolved at review time");
+    auto picked = resolve_range(asked, store, downloader, options);
+    if (!picked) {
+      return picked.refusals();
+    }
+    pin.version = *picked;
+    if (!is_exact(pin.version)) {
+      return invalid_metadata(asked, options.registry + asked.name,
+                              "picks \"" + pin.version + "\", not an X.Y.Z release");
+    }
   }
   auto want = declared_hash(pin);
   if (!want) {
     return want.refusals();
   }
-  FetchedPackageManager out{"", package_manager_view_path(pin.name, pin.version), false, 0};
+  FetchedPackageManager out{pin.name,
+                            asked.version,
+                            pin.version,
+                            "",
+                            package_manager_view_path(pin.name, pin.version),
+                            false,
+                            0};
   const std::string index = index_path(store, options.registry, pin);
   if (auto known = read_index(index)) {
     if (auto size = store.size_of(*known)) {

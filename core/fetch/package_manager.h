@@ -26,6 +26,9 @@ struct PackageManagerPin {
 };
 
 struct FetchedPackageManager {
+  std::string name;       // "pnpm"
+  std::string spec;       // the pin's version as asked: "10.33.0", or a range such as "11"
+  std::string version;    // the release fetched: the pin's, or the one the range picked
   std::string sha512;     // names it in the store
   std::string view_path;  // "package-managers/pnpm-10.33.0.tgz", relative to the view
   bool hit = false;       // nothing was downloaded
@@ -35,12 +38,15 @@ struct FetchedPackageManager {
 // Where the view holds `name`@`version`'s tarball, relative to the view.
 std::string package_manager_view_path(const std::string& name, const std::string& version);
 
-// Puts `pin`'s registry tarball in `store`. The first time: the registry's version document
+// Puts `pin`'s registry tarball in `store`. A range (pnpm/setup's `version: 11`) is first
+// resolved against the registry's metadata document of the package (`<registry><name>`), at
+// review time as CI resolves it at its own (release_pick.h); the release it picks is then fetched
+// as an exact one. For an exact version, the first time: the registry's version document
 // (`<registry><name>/<version>`) for its tarball URL and sha512 integrity, then the tarball,
 // admitted only with that integrity; the store then records `name@version` -> integrity for this
 // registry (a published version's bytes never change on npm's registry), so a later review costs
 // two stats and downloads nothing. Refusals:
-//   package-manager-version-not-exact  the version is not one X.Y.Z[-pre]
+//   package-manager-version-not-exact  the version is neither X.Y.Z[-pre] nor a semver range
 //   package-manager-hash-unsupported   packageManager's `+ALGO.HEX` is malformed or not a sha
 //   package-manager-version-missing    the registry has no such version (404)
 //   package-manager-metadata-invalid   the document names another package or version, another

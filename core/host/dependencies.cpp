@@ -82,7 +82,13 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::steady_clock::now() - start)
                         .count();
-    std::cout << "review: package manager: " << pin.name << " " << pin.version << " for "
+    const std::string taken =
+        got->version == pin.version
+            ? std::string()
+            : " taken as " + got->version +
+                  " (the release pnpm picks for that range from the registry's metadata now; "
+                  "CI picks at its own time)";
+    std::cout << "review: package manager: " << pin.name << " " << pin.version << taken << " for "
               << pin.what << ": " << (got->hit ? "1 hit, 0 misses" : "0 hits, 1 miss") << ", "
               << got->bytes << " bytes, verified against the registry's integrity"
               << (pin.declared.find('+') != std::string::npos ? " and package.json's hash" : "")
@@ -142,6 +148,23 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     if (auto placed = store->link_as(m.sha512, dir, m.view_path); !placed) {
       return placed;
     }
+  }
+  // What each range the plan pinned was taken as, for the step that installs it: one line
+  // "NAME<TAB>SPEC<TAB>VERSION" each (the view's reader is the plugin's shell script).
+  std::string ranges;
+  for (const auto& m : deps.package_managers) {
+    if (m.spec != m.version && !m.spec.empty()) {
+      ranges += m.name + "\t" + m.spec + "\t" + m.version + "\n";
+    }
+  }
+  if (!ranges.empty()) {
+    const std::string file = dir + "/" + fetch::kPackageManagerDir + "/ranges";
+    std::ofstream out(file, std::ios::binary);
+    out << ranges;
+    if (!out.flush()) {
+      return util::refusal("dependency-store", "cannot write " + file);
+    }
+    ::chmod(file.c_str(), 0644);
   }
   if (!bun_list.empty()) {
     std::ofstream out(dir + "/" + fetch::kBunList, std::ios::binary);

@@ -88,7 +88,7 @@ std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& pla
     }
     const std::string named = declared.substr(0, declared.find('+'));
     out.push_back({"pnpm", p.version, named == "pnpm@" + p.version ? declared : "",
-                   "pnpm/action-setup at " + p.location.to_string()});
+                   "the pnpm pinned at " + p.location.to_string()});
   }
   return out;
 }

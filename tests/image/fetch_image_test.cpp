@@ -260,9 +260,8 @@ TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetc
   EXPECT_EQ(cold.last_line(), "review-build-ok") << cold.output;
   EXPECT_THAT(cold.output, HasSubstr("review: dependencies: pnpm-lock.yaml: 17 tarballs ("));
   EXPECT_THAT(cold.output, HasSubstr("0 hits, 17 misses"));
-  EXPECT_THAT(cold.output,
-              HasSubstr("review: package manager: pnpm 10.33.0 for pnpm/action-setup at "
-                        "package.json:"));
+  EXPECT_THAT(cold.output, HasSubstr("review: package manager: pnpm 10.33.0 for the pnpm pinned at "
+                                     "package.json:"));
   EXPECT_THAT(cold.output, HasSubstr(": 0 hits, 1 miss, "));
   EXPECT_THAT(cold.output, HasSubstr("verified against the registry's integrity and package.json's "
                                      "hash"));

@@ -125,9 +125,9 @@ TEST_F(PackageManagerFetch, Refusals) {
     std::string rule;
   };
   for (const Case& c : std::vector<Case>{
-           {"", "10", "package-manager-version-not-exact"},
-           {"", "^10.33.0", "package-manager-version-not-exact"},
            {"", "latest", "package-manager-version-not-exact"},
+           {"", "next-11", "package-manager-version-not-exact"},
+           {"", "10", "package-manager-version-missing"},  // this registry has no packument
            {"", "10.33.0/../../x", "package-manager-version-not-exact"},
            {"pnpm@10.33.0+md5.d41d8cd98f00b204e9800998ecf8427e", "10.33.0",
             "package-manager-hash-unsupported"},
@@ -140,6 +140,34 @@ TEST_F(PackageManagerFetch, Refusals) {
     EXPECT_EQ(r.error().rule, c.rule)
         << c.version << " " << c.declared << ": " << r.error().message;
   }
+}
+
+TEST_F(PackageManagerFetch, ARangeIsResolvedFromTheMetadataEachTimeAndItsReleaseFetchedOnce) {
+  constexpr const char* kPackument = "https://registry.npmjs.org/pnpm";
+  net_.files[kPackument] =
+      R"({"name": "pnpm", "dist-tags": {"latest": "11.0.0"},
+          "versions": {"9.15.9": {}, "10.33.0": {}, "10.2.0": {}, "11.0.0": {}}})";
+  auto cold = fetch("", "10");
+  ASSERT_TRUE(cold) << cold.error().to_string();
+  EXPECT_EQ(cold->spec, "10");
+  EXPECT_EQ(cold->version, "10.33.0");
+  EXPECT_EQ(cold->view_path, "package-managers/pnpm-10.33.0.tgz");
+  EXPECT_FALSE(cold->hit);
+  EXPECT_EQ(net_.asked, (std::vector<std::string>{kPackument, kDoc, kTarball}));
+  net_.asked.clear();
+  // CI resolves at its own time: the range is read again; the release it names is a hit.
+  auto warm = fetch("", "^10.2.0");
+  ASSERT_TRUE(warm) << warm.error().to_string();
+  EXPECT_EQ(warm->version, "10.33.0");
+  EXPECT_TRUE(warm->hit);
+  EXPECT_EQ(net_.asked, (std::vector<std::string>{kPackument}));
+  auto none = fetch("", "12");
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().rule, "package-manager-version-missing");
+  net_.files[kPackument] = R"({"name": "yarn", "versions": {"10.33.0": {}}})";
+  auto other = fetch("", "10");
+  ASSERT_FALSE(other);
+  EXPECT_EQ(other.error().rule, "package-manager-metadata-invalid");
 }
 
 TEST_F(PackageManagerFetch, ARegistryNamingAnotherTarballIsRefused) {
