@@ -36,12 +36,13 @@ TEST(PluginHost, LoadsAVerifiedPluginAndRunsItsCode) {
 TEST(PluginHost, TheBuiltPluginsLoadWithoutRefusal) {
   auto loaded = Registry::load(REVIEWER_BINARY_DIR "/plugins");
   EXPECT_TRUE(loaded.ok());
-  EXPECT_EQ(loaded->size(), 11u);
-  EXPECT_EQ(loaded->loaded().size(), 11u);
+  EXPECT_EQ(loaded->size(), 12u);
+  EXPECT_EQ(loaded->loaded().size(), 12u);
   for (const char* action :
        {"actions/checkout", "actions/setup-node", "oven-sh/setup-bun", "actions/cache",
         "actions/upload-artifact", "actions/download-artifact", "socketdev/action",
-        "codecov/codecov-action", "coverallsapp/github-action", "run"}) {
+        "codecov/codecov-action", "coverallsapp/github-action", "pnpm/action-setup", "pnpm/setup",
+        "run"}) {
     EXPECT_NE(loaded->find(action), nullptr) << action;
   }
 }
