@@ -34,6 +34,19 @@ Index read_index(const Value& v) {
   return i;
 }
 
+// A closed object (value.h) answers only for the keys it holds.
+[[noreturn]] void refuse_unknown(const Object& o, const std::string& what) {
+  throw Stop{util::Refusal{o.closed_rule(), o.closed_why() + what, std::nullopt}};
+}
+
+const Value* find_key(const Object& o, const std::string& key) {
+  const Value* v = o.find(key);
+  if (v == nullptr && o.closed()) {
+    refuse_unknown(o, "'" + key + "'");
+  }
+  return v;
+}
+
 Value filtered(std::vector<Value> items) {
   Array a;
   a.items = std::move(items);
@@ -49,12 +62,15 @@ Value access(const Value& target, const Index& idx) {
         std::vector<Value> out;
         for (const auto& item : a.items) {
           if (item.kind() == Kind::kObject) {
+            if (idx.star && item.as_object().closed()) {
+              refuse_unknown(item.as_object(), "'*' (every value)");
+            }
             if (idx.star) {
               for (const auto& [k, v] : item.as_object().entries()) {
                 out.push_back(v);
               }
             } else if (idx.key) {
-              if (const Value* v = item.as_object().find(*idx.key)) {
+              if (const Value* v = find_key(item.as_object(), *idx.key)) {
                 out.push_back(*v);
               }
             }
@@ -79,6 +95,9 @@ Value access(const Value& target, const Index& idx) {
     }
     case Kind::kObject: {
       const Object& o = target.as_object();
+      if (idx.star && o.closed()) {
+        refuse_unknown(o, "'*' (every value)");
+      }
       if (idx.star) {
         std::vector<Value> out;
         for (const auto& [k, v] : o.entries()) {
@@ -87,9 +106,11 @@ Value access(const Value& target, const Index& idx) {
         return filtered(std::move(out));
       }
       if (idx.key) {
-        if (const Value* v = o.find(*idx.key)) {
+        if (const Value* v = find_key(o, *idx.key)) {
           return *v;
         }
+      } else if (o.closed()) {
+        refuse_unknown(o, "a key that is not a string");
       }
       return Value();
     }

@@ -122,6 +122,27 @@ bool js_blank(const std::string& s) {
   return true;
 }
 
+// toJSON writes every value: of a closed object (value.h) the review knows only some.
+const Object* first_closed(const Value& v) {
+  if (v.kind() == Kind::kObject) {
+    if (v.as_object().closed()) {
+      return &v.as_object();
+    }
+    for (const auto& [k, item] : v.as_object().entries()) {
+      if (const Object* c = first_closed(item)) {
+        return c;
+      }
+    }
+  } else if (v.kind() == Kind::kArray) {
+    for (const auto& item : v.as_array().items) {
+      if (const Object* c = first_closed(item)) {
+        return c;
+      }
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool is_language_function(const std::string& name) {
@@ -144,6 +165,9 @@ util::Result<Value> call_language_function(const std::string& name,
     return join(args);
   }
   if (name == "tojson") {
+    if (const Object* c = first_closed(args[0])) {
+      return util::refusal(c->closed_rule(), c->closed_why() + "every value, for toJSON()");
+    }
     return Value::string(to_pretty_json(args[0]));
   }
   if (name == "fromjson") {

@@ -31,6 +31,11 @@ void Object::add(std::string key, Value value) {
   entries_.emplace_back(std::move(key), std::move(value));
 }
 
+void Object::close(std::string rule, std::string why) {
+  closed_rule_ = std::move(rule);
+  closed_why_ = std::move(why);
+}
+
 const Value* Object::find(std::string_view key) const {
   const std::string folded = lower(key);
   for (std::size_t i = 0; i < folded_.size(); ++i) {

@@ -29,9 +29,19 @@ class Object {
   // twice, as a context bound over another's is.
   Object with(const std::string& key, Value value) const;
 
+  // A closed object's keys are all the review knows, where the real one may hold more (a plugin
+  // step's outputs): reading a key it lacks, or all its values, is the refusal `rule` with
+  // `why` (the key is appended), never a silent null. docs/fidelity.md, "Steps' outputs".
+  void close(std::string rule, std::string why);
+  bool closed() const { return !closed_rule_.empty(); }
+  const std::string& closed_rule() const { return closed_rule_; }
+  const std::string& closed_why() const { return closed_why_; }
+
  private:
   std::vector<std::pair<std::string, Value>> entries_;
   std::vector<std::string> folded_;  // entries_[i]'s key, lower-cased, for lookups
+  std::string closed_rule_;
+  std::string closed_why_;
 };
 
 enum class Kind { kNull, kBoolean, kNumber, kString, kArray, kObject };

@@ -374,7 +374,10 @@ class JobLoop {
     auto record = [&](const std::string& outcome, const std::string& conclusion,
                       std::vector<workflow::Entry> outputs) {
       if (planned.step.id) {
-        frame.steps[*planned.step.id] = StepRecord{outcome, conclusion, std::move(outputs)};
+        const bool plugin = planned.step.action != "run" && planned.local == nullptr;
+        frame.steps[*planned.step.id] =
+            StepRecord{outcome, conclusion, std::move(outputs),
+                       plugin && outcome != "skipped" ? planned.step.action : std::string()};
       }
     };
     std::string error;
@@ -391,7 +394,15 @@ class JobLoop {
       report.status = RunStatus::kFailed;
       report.message = error;
       log_.line(fmt::format("{} failed: {}", label, error));
-      step_failed(frame, what + " " + error, false);
+      // What a plugin step's outputs would have held is not the pull request's failure: the
+      // review cannot know it (run_contexts.h), so the build is refused, not failed.
+      const std::string unknowable = "action-output-unavailable: ";
+      const bool refused = error.starts_with(unknowable);
+      step_failed(frame, what + " " + error, refused);
+      if (refused) {
+        refuse_build({"action-output-unavailable", what + ": " + error.substr(unknowable.size()),
+                      std::nullopt});
+      }
       record("failure", "failure", {});
       outcome_.steps[at] = std::move(report);
       return;

@@ -95,7 +95,20 @@ expr::Object step_contexts(const StepScene& scene, const std::vector<workflow::E
   expr::Object steps;
   for (const auto& [id, rec] : scene.steps) {
     expr::Object s;
-    s.add("outputs", expr::Value::object(entries_object(rec.outputs)));
+    expr::Object outputs = entries_object(rec.outputs);
+    if (!rec.plugin_action.empty()) {
+      std::string wrote;
+      for (const auto& [name, value] : outputs.entries()) {
+        wrote += (wrote.empty() ? "" : ", ") + name;
+      }
+      outputs.close("action-output-unavailable",
+                    "step '" + id + "' is " + rec.plugin_action +
+                        ", which the review emulates with a plugin that set " +
+                        (wrote.empty() ? std::string("no outputs") : "only " + wrote) +
+                        "; CI's action may set more, so what the expression reads of its "
+                        "outputs is not known here: ");
+    }
+    s.add("outputs", expr::Value::object(std::move(outputs)));
     s.add("outcome", expr::Value::string(rec.outcome));
     s.add("conclusion", expr::Value::string(rec.conclusion));
     steps.add(id, expr::Value::object(std::move(s)));

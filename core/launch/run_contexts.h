@@ -15,6 +15,9 @@ struct StepRecord {
   std::string outcome;     // success, failure, skipped (before continue-on-error)
   std::string conclusion;  // the same, except a tolerated failure is success
   std::vector<workflow::Entry> outputs;
+  // The remote action a plugin stood in for ("actions/setup-node"), empty for `run:` and local
+  // actions: its outputs are only those the plugin wrote (a closed object, expr/value.h).
+  std::string plugin_action;
 };
 
 // What one finished job gives the jobs that need it (`needs.<id>`).

@@ -92,6 +92,12 @@ class Cache final : public reviewer::sdk::Action {
     services.log("actions/cache skipped as a cache miss for key '" +
                  std::string(key ? key->value : std::string_view()) +
                  "': nothing restored, nothing saved");
+    // On a miss the action leaves `cache-hit` unset (restoreImpl.ts, actions/cache#1466), which
+    // an expression reads as ''. Written empty, it reads the same; without it the launcher
+    // would refuse the read as an output the plugin does not know (docs/fidelity.md).
+    reviewer::sdk::RunRequest request;
+    request.script = "echo 'cache-hit=' >> \"$GITHUB_OUTPUT\"\n";
+    services.run_script(request);
   }
 };
 

@@ -120,6 +120,47 @@ TEST_F(LauncherE2E, AJobOutputReachesTheNextJobsScriptThroughNeeds) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// actions/checkout sets `ref` and `commit` on CI; its plugin sets neither, so a script reading
+// one would see '' in the review and CI's value on CI: the build is refused by name before the
+// script runs, and nothing after it runs.
+TEST_F(LauncherE2E, ReadingAnOutputAPluginStepDidNotSetIsRefused) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(std::string("  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                  "      - id: co\n        uses: ") +
+                      kCheckout +
+                      "\n      - run: echo \"commit=[${{ steps.co.outputs.commit }}]\"\n"
+                      "      - run: echo after-the-refusal\n"));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("action-output-unavailable"));
+  EXPECT_THAT(r.last_line(), HasSubstr("step 'co' is actions/checkout, which the review emulates "
+                                       "with a plugin that set no outputs"));
+  EXPECT_THAT(r.last_line(), HasSubstr("'commit'"));
+  EXPECT_THAT(r.output, Not(HasSubstr("] commit=")));
+  EXPECT_THAT(r.output, Not(HasSubstr("] after-the-refusal")));
+}
+
+// actions/cache on the cold miss the review stands for leaves `cache-hit` unset on CI; its plugin
+// writes it empty, so the usual guard reads '' in both and the install step runs.
+TEST_F(LauncherE2E, ACacheStepsCacheHitReadsAsOnAColdMiss) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test",
+                          "      - id: c\n"
+                          "        uses: actions/cache@27d5ce7f107fe9357f9df03efb73ab90386fccae\n"
+                          "        with:\n          path: ~/.npm\n          key: npm-${{ runner.os "
+                          "}}\n"
+                          "      - if: steps.c.outputs.cache-hit != 'true'\n"
+                          "        run: echo \"cold=[${{ steps.c.outputs.cache-hit }}]\"\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("] cold=[]\n"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
 // A step's own env value that reads a step output is evaluated for its script; its `if:` never
 // sees the unevaluated text.
 TEST_F(LauncherE2E, AnIfNeverReadsAnUnevaluatedEnvValue) {

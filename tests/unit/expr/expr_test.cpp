@@ -128,6 +128,41 @@ TEST(Expressions, ErrorsAsGitHubGivesThem) {
   EXPECT_EQ(eval("'open"), "error: Unexpected symbol: ''open' (at character 1)");
 }
 
+// A plugin step's outputs are a closed object: a key it holds reads as usual; any other key, a
+// filter over it or toJSON of it is the object's refusal, never the null GitHub would give for an
+// output nobody set (the real action may set it).
+TEST(Expressions, AClosedObjectAnswersOnlyForItsKeys) {
+  Object outputs;
+  outputs.add("dest", Value::string("/home/runner/setup-pnpm"));
+  outputs.close("action-output-unavailable", "only dest is known: ");
+  Object step;
+  step.add("outputs", Value::object(outputs));
+  Object steps;
+  steps.add("pnpm", Value::object(step));
+  Object ctx;
+  ctx.add("steps", Value::object(steps));
+  auto run = [&](const std::string& text) -> std::string {
+    auto tree = parse(text, Scope{{"steps"}, {}});
+    EXPECT_TRUE(tree.ok()) << text;
+    auto v = evaluate(**tree, ctx, nullptr);
+    return v ? to_compact_json(*v) : v.error().rule + ": " + v.error().message;
+  };
+  EXPECT_EQ(run("steps.pnpm.outputs.dest"), "\"/home/runner/setup-pnpm\"");
+  EXPECT_EQ(run("steps.pnpm.outputs.DEST"), "\"/home/runner/setup-pnpm\"");
+  EXPECT_EQ(run("steps.pnpm.outputs['bin-dest']"),
+            "action-output-unavailable: only dest is known: 'bin-dest'");
+  EXPECT_EQ(run("steps.pnpm.outputs.*"),
+            "action-output-unavailable: only dest is known: '*' (every value)");
+  EXPECT_EQ(run("steps.*.outputs.cache-hit"),
+            "action-output-unavailable: only dest is known: 'cache-hit'");
+  EXPECT_EQ(run("steps.*.outputs.dest"), "[\"/home/runner/setup-pnpm\"]");
+  EXPECT_EQ(run("toJSON(steps)"),
+            "action-output-unavailable: only dest is known: every value, for toJSON()");
+  // Other objects keep GitHub's null for a missing key.
+  EXPECT_EQ(run("steps.pnpm.missing"), "null");
+  EXPECT_EQ(run("steps.other.outputs.x"), "null");
+}
+
 TEST(Expressions, BoundedInLengthAndDepth) {
   std::string deep;
   for (int i = 0; i < 60; ++i) {
