@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -177,6 +178,13 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
   return *hex;
 }
 
+// X of an exact X.Y.Z (checked before), 0 when it does not parse.
+unsigned major_of(const std::string& version) {
+  unsigned major = 0;
+  std::from_chars(version.data(), version.data() + version.size(), major);
+  return major;
+}
+
 // The release a range names today: the package's metadata document, read by pnpm's rule.
 util::Result<std::string> resolve_range(const PackageManagerPin& pin, const Store& store,
                                         Downloader& downloader, const FetchOptions& options) {
@@ -229,6 +237,19 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
       return invalid_metadata(asked, options.registry + asked.name,
                               "picks \"" + pin.version + "\", not an X.Y.Z release");
     }
+  }
+  if (pin.name == "pnpm" && major_of(pin.version) >= 11) {
+    // Measured with 11.28.11 in a network namespace: it ignores npm_config_registry (only
+    // pnpm_config_* settings), fails a file: registry with ERR_PNPM_MISSING_REGISTRY_HOST, and
+    // first verifies the lock against the registry's publish dates (minimumReleaseAge), so
+    // offline it retries the network for minutes. Refused before anything is downloaded.
+    return util::refusal(
+        "package-manager-unsupported",
+        pin.what + " asks for pnpm '" + asked.version + "'" +
+            (asked.version == pin.version ? "" : ", taken as " + pin.version) +
+            ": pnpm 11 and later install only from an HTTP registry and check the lock against "
+            "the registry's publish dates, which the review's offline dependency view cannot "
+            "serve yet; pin pnpm 10 (`version: 10`) to review this project");
   }
   auto want = declared_hash(pin);
   if (!want) {

@@ -154,10 +154,11 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
       ds.push_back(d);
     } else {
       notes.push_back(
-          d.tool == "pnpm" ? d.source + " " + quote(d.tool + "@" + d.value) +
-                                 " selects no image: pnpm is put on PATH only by a "
-                                 "pnpm/action-setup step, from the dependency store the host "
-                                 "fetches it into"
+          d.tool == "pnpm"
+              ? d.source + " " + quote(d.tool + "@" + d.value) +
+                    " selects no image: pnpm is put on PATH only by a "
+                    "pnpm/action-setup or pnpm/setup step, from the dependency store the host "
+                    "fetches it into"
           : d.tool == "yarn" ? d.source + " " + quote(d.tool + "@" + d.value) +
                                    " selects no image: without corepack the runner runs its own "
                                    "yarn 1.22.22, which the host fetches into the dependency store "

@@ -170,6 +170,26 @@ TEST_F(PackageManagerFetch, ARangeIsResolvedFromTheMetadataEachTimeAndItsRelease
   EXPECT_EQ(other.error().rule, "package-manager-metadata-invalid");
 }
 
+// pnpm 11 reads only pnpm_config_* settings, refuses a file: registry and checks the lock's
+// publish dates online: refused by name, exact or picked by a range, before any download.
+TEST_F(PackageManagerFetch, Pnpm11IsRefusedBeforeAnythingIsDownloaded) {
+  auto exact = fetch("", "11.28.11");
+  ASSERT_FALSE(exact);
+  EXPECT_EQ(exact.error().rule, "package-manager-unsupported");
+  EXPECT_TRUE(net_.asked.empty());
+  constexpr const char* kPackument = "https://registry.npmjs.org/pnpm";
+  net_.files[kPackument] =
+      R"({"name": "pnpm", "dist-tags": {"latest": "11.28.11"},
+          "versions": {"10.33.0": {}, "11.28.11": {}}})";
+  auto range = fetch("", ">=10");
+  ASSERT_FALSE(range);
+  EXPECT_EQ(range.error().rule, "package-manager-unsupported");
+  EXPECT_THAT(range.error().message, ::testing::HasSubstr("'>=10', taken as 11.28.11"));
+  EXPECT_EQ(net_.asked, (std::vector<std::string>{kPackument}));
+  // pnpm 10 and earlier, and a two-digit major below 11, are fetched as before.
+  EXPECT_TRUE(fetch("", "10.33.0"));
+}
+
 TEST_F(PackageManagerFetch, ARegistryNamingAnotherTarballIsRefused) {
   serve("pnpm tarball bytes", "", "https://evil.example/pnpm-10.33.0.tgz");
   auto r = fetch();
