@@ -35,7 +35,7 @@ TEST(StepGate, ThePlanCarriesEachStepsPluginAndCondition) {
 TEST(StepGate, PlanningLoadsOnlyThePluginsTheStepsUse) {
   auto opened = plugins::Registry::open(REVIEWER_BINARY_DIR "/plugins");
   ASSERT_TRUE(opened) << report::to_text(opened.error());
-  EXPECT_EQ(opened->size(), 11u);
+  EXPECT_EQ(opened->size(), 12u);
   EXPECT_TRUE(opened->loaded().empty());
   const std::string text =
       std::string("on: pull_request\njobs:\n  build:\n") +
