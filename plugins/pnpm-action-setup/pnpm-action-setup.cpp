@@ -6,7 +6,9 @@
 // later steps, as the action's core.addPath does. See README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+
 #include <reviewer/sdk/requested_version.hpp>
+#include "../pnpm-common/unpack_pnpm.h"
 
 #include <array>
 #include <regex>
@@ -168,7 +170,8 @@ class PnpmActionSetup final : public reviewer::sdk::Action {
     const auto input = step.inputs().find("version");
     const auto file = step.inputs().find("package_json_file");
     reviewer::sdk::RunRequest request;
-    request.script = kInstall;
+    const std::string script = pnpm_common::install_script(kInstall, kInstalled);
+    request.script = script;
     // As the runner hands inputs to the action: INPUT_<NAME>.
     using reviewer::sdk::c_str;
     const reviewer_location nowhere{};
@@ -216,19 +219,10 @@ if [ ! -f "$tarball" ]; then
   echo "pnpm/action-setup: pnpm $version is not in the review's dependency view ($tarball)"
   exit 3
 fi
-dest="$HOME/setup-pnpm"
-rm -rf "$dest"
-mkdir -p "$dest/node_modules/pnpm" "$dest/node_modules/.bin"
-printf '{"private":true}' > "$dest/package.json"
-tar -xzf "$tarball" --strip-components=1 --no-same-owner -C "$dest/node_modules/pnpm"
-ln -s ../pnpm/bin/pnpm.cjs "$dest/node_modules/.bin/pnpm"
-ln -s ../pnpm/bin/pnpx.cjs "$dest/node_modules/.bin/pnpx"
-got=$(cd "$dest" && ./node_modules/.bin/pnpm --version)
-if [ "$got" != "$version" ]; then
-  echo "pnpm/action-setup: the unpacked pnpm says it is '$got', not $version"
-  exit 1
-fi
-printf '%s\n' "$dest/node_modules/.bin" >> "$GITHUB_PATH"
+who=pnpm/action-setup
+)SH";
+  // After the unpack (pnpm-common/unpack_pnpm.h).
+  static constexpr std::string_view kInstalled = R"SH(
 echo "pnpm $version from the review's dependency view (verified by the host) in $dest"
 echo "Installation Completed!"
 )SH";

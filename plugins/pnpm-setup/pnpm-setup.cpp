@@ -8,6 +8,8 @@
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
+#include "../pnpm-common/unpack_pnpm.h"
+
 #include <array>
 #include <string>
 
@@ -158,7 +160,8 @@ class PnpmSetup final : public reviewer::sdk::Action {
       return input ? reviewer::sdk::js::trim(input->value) : fallback;
     };
     reviewer::sdk::RunRequest request;
-    request.script = kInstall;
+    const std::string script = pnpm_common::install_script(kInstall, kInstalled);
+    request.script = script;
     using reviewer::sdk::c_str;
     const reviewer_location nowhere{};
     // As the runner hands inputs to the action: INPUT_<NAME>, defaults applied.
@@ -240,24 +243,10 @@ if [ ! -f "$tarball" ]; then
   echo "pnpm/setup: pnpm $version is not in the review's dependency view ($tarball)"
   exit 3
 fi
-dest="$HOME/setup-pnpm"
-rm -rf "$dest"
-mkdir -p "$dest/node_modules/pnpm" "$dest/node_modules/.bin"
-tar -xzf "$tarball" --strip-components=1 --no-same-owner -C "$dest/node_modules/pnpm"
-for name in pnpm pnpx; do
-  for ext in mjs cjs; do
-    if [ -f "$dest/node_modules/pnpm/bin/$name.$ext" ]; then
-      ln -s "../pnpm/bin/$name.$ext" "$dest/node_modules/.bin/$name"
-      break
-    fi
-  done
-done
-got=$("$dest/node_modules/.bin/pnpm" --version)
-if [ "$got" != "$version" ]; then
-  echo "pnpm/setup: the unpacked pnpm says it is '$got', not $version"
-  exit 1
-fi
-printf '%s\n' "$dest/node_modules/.bin" >> "$GITHUB_PATH"
+who=pnpm/setup
+)SH";
+  // After the unpack (pnpm-common/unpack_pnpm.h).
+  static constexpr std::string_view kInstalled = R"SH(
 runtime=$(printf '%s' "$INPUT_RUNTIME" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
 printf 'dest=%s\nbin-dest=%s\nruntime-name=node\nruntime-version=%s\n' \
   "$dest" "$dest/node_modules/.bin" "${runtime#*@}" >> "$GITHUB_OUTPUT"
