@@ -62,10 +62,10 @@ Value access(const Value& target, const Index& idx) {
         std::vector<Value> out;
         for (const auto& item : a.items) {
           if (item.kind() == Kind::kObject) {
-            if (idx.star && item.as_object().closed()) {
-              refuse_unknown(item.as_object(), "'*' (every value)");
-            }
             if (idx.star) {
+              if (item.as_object().closed()) {
+                refuse_unknown(item.as_object(), "'*' (every value)");
+              }
               for (const auto& [k, v] : item.as_object().entries()) {
                 out.push_back(v);
               }
@@ -95,10 +95,10 @@ Value access(const Value& target, const Index& idx) {
     }
     case Kind::kObject: {
       const Object& o = target.as_object();
-      if (idx.star && o.closed()) {
-        refuse_unknown(o, "'*' (every value)");
-      }
       if (idx.star) {
+        if (o.closed()) {
+          refuse_unknown(o, "'*' (every value)");
+        }
         std::vector<Value> out;
         for (const auto& [k, v] : o.entries()) {
           out.push_back(v);

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cctype>
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -178,17 +177,11 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
   return *hex;
 }
 
-// X of an exact X.Y.Z (checked before), 0 when it does not parse.
-unsigned major_of(const std::string& version) {
-  unsigned major = 0;
-  std::from_chars(version.data(), version.data() + version.size(), major);
-  return major;
-}
-
 // The release a range names today: the package's metadata document, read by pnpm's rule.
 util::Result<std::string> resolve_range(const PackageManagerPin& pin, const Store& store,
                                         Downloader& downloader, const FetchOptions& options) {
-  if (auto range = resolve::Range::parse(pin.version, {true, false}); !range) {
+  auto range = resolve::Range::parse(pin.version, {true, false});
+  if (!range) {
     return util::refusal("package-manager-version-not-exact",
                          pin.what + " asks for " + pin.name + " '" + pin.version +
                              "', neither an exact X.Y.Z release nor a semver range (" +
@@ -213,7 +206,7 @@ util::Result<std::string> resolve_range(const PackageManagerPin& pin, const Stor
   }
   std::ifstream in(file, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), {});
-  return pick_release(text, pin.name, pin.version, pin.what);
+  return pick_release(text, pin.name, *range, pin.version, pin.what);
 }
 
 }  // namespace
@@ -238,7 +231,7 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
                               "picks \"" + pin.version + "\", not an X.Y.Z release");
     }
   }
-  if (pin.name == "pnpm" && major_of(pin.version) >= 11) {
+  if (auto v = resolve::parse_version(pin.version); pin.name == "pnpm" && v && v->major >= 11) {
     // Measured with 11.28.11 in a network namespace: it ignores npm_config_registry (only
     // pnpm_config_* settings), fails a file: registry with ERR_PNPM_MISSING_REGISTRY_HOST, and
     // first verifies the lock against the registry's publish dates (minimumReleaseAge), so

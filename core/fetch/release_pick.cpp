@@ -2,8 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/resolve/semver_range.h"
-
 namespace reviewer::fetch {
 namespace {
 
@@ -15,15 +13,8 @@ util::Refusal invalid(const std::string& name, const std::string& why) {
 }  // namespace
 
 util::Result<std::string> pick_release(const std::string& packument, const std::string& name,
-                                       const std::string& range, const std::string& what) {
-  const resolve::SemverOptions loose{true, false};
-  auto wanted = resolve::Range::parse(range, loose);
-  if (!wanted) {
-    return util::refusal("package-manager-version-not-exact",
-                         what + " asks for " + name + " '" + range +
-                             "', neither a version nor a semver range (" + wanted.error().message +
-                             ")");
-  }
+                                       const resolve::Range& wanted, const std::string& range,
+                                       const std::string& what) {
   nlohmann::json doc;
   try {  // nlohmann reports malformed JSON only through its exception
     doc = nlohmann::json::parse(packument);
@@ -51,7 +42,7 @@ util::Result<std::string> pick_release(const std::string& packument, const std::
   bool latest_satisfies = false;
   for (const auto& [text, manifest] : doc["versions"].items()) {
     auto v = resolve::parse_version(text, true);
-    if (!v || !wanted->test(*v)) {
+    if (!v || !wanted.test(*v)) {
       continue;
     }
     latest_satisfies = latest_satisfies || text == latest;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/resolve/semver_range.h"
 #include "core/util/result.h"
 
 // Which release of a package a range names, as pnpm's npm resolver picks it when it installs
@@ -10,11 +11,13 @@
 // not deprecated, else the highest satisfying one. docs/fidelity.md, "Package managers".
 namespace reviewer::fetch {
 
-// `packument` is the registry's metadata document of `name` (hostile: any JSON). Refusals:
+// `packument` is the registry's metadata document of `name` (hostile: any JSON); `wanted` is
+// `range` parsed loosely, by the caller before it downloads anything. Refusals:
 //   package-manager-metadata-invalid  not JSON, another package's document, no versions object
 //   package-manager-version-missing   no release satisfies `range` (CI's install fails the same
 //                                     way); `what` says which step asked
 util::Result<std::string> pick_release(const std::string& packument, const std::string& name,
-                                       const std::string& range, const std::string& what);
+                                       const resolve::Range& wanted, const std::string& range,
+                                       const std::string& what);
 
 }  // namespace reviewer::fetch

@@ -275,7 +275,7 @@ class JobLoop {
   // CI's step gate: its `if:` (by default, no earlier step of the job failed). nullopt, with
   // `error` set, when the condition could not be evaluated.
   std::optional<bool> step_may_run(const plan::PlannedStep& step, const StepScene& scene,
-                                   std::string& error) {
+                                   std::optional<util::Refusal>& error) {
     if (runner_.interrupted()) {
       return false;
     }
@@ -293,7 +293,8 @@ class JobLoop {
         scene.contexts != nullptr ? plan::Field::kActionStepIf : plan::Field::kStepIf,
         step_contexts(scene, known_env(step.step.env)), status);
     if (!v) {
-      error = v.error().rule + ": if: " + step.condition.written + ": " + v.error().message;
+      error = v.error();
+      error->message = "if: " + step.condition.written + ": " + error->message;
       return std::nullopt;
     }
     return *v;
@@ -302,7 +303,8 @@ class JobLoop {
   // The step with what only the run knows evaluated: its script and env (expr text as written,
   // evaluated once). nullopt, with `error` set, when an expression fails.
   std::optional<plan::PlannedStep> substituted(const plan::PlannedStep& step,
-                                               const StepScene& scene, std::string& error) {
+                                               const StepScene& scene,
+                                               std::optional<util::Refusal>& error) {
     plan::PlannedStep out = step;
     StatusRuntime status(!scene.job_failed, scene.job_failed, false, ctx_.workspace);
     auto eval = [&](const std::string& text,
@@ -311,7 +313,7 @@ class JobLoop {
           text, scene.contexts != nullptr ? plan::Field::kActionStepValue : plan::Field::kStepValue,
           step_contexts(scene, env), &status);
       if (!v) {
-        error = v.error().rule + ": " + v.error().message;
+        error = v.error();
         return std::nullopt;
       }
       return v->coerce_string();
@@ -380,7 +382,7 @@ class JobLoop {
                        plugin && outcome != "skipped" ? planned.step.action : std::string()};
       }
     };
-    std::string error;
+    std::optional<util::Refusal> error;
     const auto may_run = step_may_run(planned, scene, error);
     if (!planned.condition.written.empty() && may_run) {
       report.condition =
@@ -390,18 +392,17 @@ class JobLoop {
     if (may_run.value_or(false)) {
       step = substituted(planned, scene, error);
     }
-    if (!error.empty()) {
+    if (error) {
+      const std::string text = error->rule + ": " + error->message;
       report.status = RunStatus::kFailed;
-      report.message = error;
-      log_.line(fmt::format("{} failed: {}", label, error));
+      report.message = text;
+      log_.line(fmt::format("{} failed: {}", label, text));
       // What a plugin step's outputs would have held is not the pull request's failure: the
       // review cannot know it (run_contexts.h), so the build is refused, not failed.
-      const std::string unknowable = "action-output-unavailable: ";
-      const bool refused = error.starts_with(unknowable);
-      step_failed(frame, what + " " + error, refused);
+      const bool refused = error->rule == "action-output-unavailable";
+      step_failed(frame, what + " " + text, refused);
       if (refused) {
-        refuse_build({"action-output-unavailable", what + ": " + error.substr(unknowable.size()),
-                      std::nullopt});
+        refuse_build({error->rule, what + ": " + error->message, std::nullopt});
       }
       record("failure", "failure", {});
       outcome_.steps[at] = std::move(report);

@@ -56,12 +56,10 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
       continue;
     }
     if (pin.runtime == "pnpm") {
-      // pnpm comes from the dependency store, fetched by the host for this pin (a range, as
-      // pnpm/setup's `version: 11`, resolved by the host at review time): reported, it selects
-      // no image.
-      DeclarationSet one = parse_version(pin.version)
-                               ? make_exact_declaration("pnpm", pin.version, source, pin.location)
-                               : make_declaration("pnpm", pin.version, source, pin.location);
+      // pnpm comes from the dependency store, fetched by the host for this pin (an exact version,
+      // or a range such as pnpm/setup's `version: 10`, resolved by the host at review time):
+      // reported, it selects no image.
+      DeclarationSet one = make_declaration("pnpm", pin.version, source, pin.location);
       for (auto& d : one.declarations) {
         d.constrains = false;
       }
