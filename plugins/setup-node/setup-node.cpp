@@ -270,6 +270,7 @@ class SetupNode final : public reviewer::sdk::Action {
         services.log("actions/setup-node skipped: node " + version +
                      " is the image's node; package.json names no npm package manager, so the "
                      "action caches nothing");
+        write_outputs(services, false);
         return;
       }
     }
@@ -279,15 +280,46 @@ class SetupNode final : public reviewer::sdk::Action {
     services.log("actions/setup-node skipped: node " + version +
                  " is the image's node, pinned at plan time and verified by the launcher" +
                  (check == CacheCheck::kNone ? "" : "; the npm cache would restore nothing"));
+    write_outputs(services, check != CacheCheck::kNone);
   }
 
  private:
+  // The action's printEnvDetailsAndSetOutput, before any cache: `node-version` is what
+  // `node --version` prints for the node now on PATH (the image's, which the pin selected), ''
+  // when that fails.
+  static constexpr std::string_view kNodeVersionOutput = R"SH(
+printf 'node-version=%s\n' "$(node --version 2>/dev/null)" >> "$GITHUB_OUTPUT"
+)SH";
+  // restoreCache's `cache-hit` on the cold miss the review stands for. Its keys (v7's
+  // cache-primary-key, a hash of the lock CI computes, and cache-matched-key) are not written:
+  // an expression reading them is refused (docs/fidelity.md, "Steps' outputs").
+  static constexpr std::string_view kColdCacheOutput = R"SH(
+printf 'cache-hit=false\n' >> "$GITHUB_OUTPUT"
+)SH";
+  // Without a cache the action leaves `cache-hit` unset, which an expression reads as ''.
+  static constexpr std::string_view kNoCacheOutput = R"SH(
+printf 'cache-hit=\n' >> "$GITHUB_OUTPUT"
+)SH";
+
+  static void write_outputs(reviewer::sdk::Services& services, bool cached) {
+    reviewer::sdk::RunRequest request;
+    const std::string script =
+        std::string(kNodeVersionOutput) + std::string(cached ? kColdCacheOutput : kNoCacheOutput);
+    request.script = script;
+    services.run_script(request);
+  }
+
   // The action's getCacheFolderPath for pnpm: `pnpm store path --silent` run in the workspace,
   // whose failure fails the step (pnpm missing: "Unable to locate executable file: pnpm"), as
   // does an empty answer ("Could not get pnpm cache folder path").
   static bool pnpm_store_path(reviewer::sdk::Services& services) {
     reviewer::sdk::RunRequest request;
-    request.script = R"SH(
+    const std::string script = std::string(kNodeVersionOutput) + std::string(kPnpmStorePath) +
+                               std::string(kColdCacheOutput);
+    request.script = script;
+    return services.run_script(request) == 0;
+  }
+  static constexpr std::string_view kPnpmStorePath = R"SH(
 if ! command -v pnpm >/dev/null; then
   echo "Unable to locate executable file: pnpm (actions/setup-node fails the same way: cache: pnpm needs pnpm on the PATH, from an earlier pnpm/action-setup step)"
   exit 1
@@ -299,8 +331,6 @@ if [ -z "$store" ]; then
 fi
 echo "pnpm's store: $store"
 )SH";
-    return services.run_script(request) == 0;
-  }
 
   // The action's getCacheFolderPath for yarn: `yarn --version`, then `yarn cache dir` (yarn 1) or
   // `yarn config get cacheFolder`, in the directory of a literal cache-dependency-path or the
@@ -316,7 +346,12 @@ echo "pnpm's store: $store"
     }
     reviewer::sdk::RunRequest request;
     request.working_directory = dir;
-    request.script = R"SH(
+    const std::string script = std::string(kNodeVersionOutput) + std::string(kYarnCacheFolder) +
+                               std::string(kColdCacheOutput);
+    request.script = script;
+    return services.run_script(request) == 0;
+  }
+  static constexpr std::string_view kYarnCacheFolder = R"SH(
 if ! command -v yarn >/dev/null; then
   echo "Unable to locate executable file: yarn (actions/setup-node fails the same way; the review puts the runner's yarn on the PATH when the worktree has a yarn.lock)"
   exit 1
@@ -342,8 +377,6 @@ if [ ! -d .yarn/cache ]; then
   yarn config get enableGlobalCache >/dev/null || exit $?
 fi
 )SH";
-    return services.run_script(request) == 0;
-  }
 
   // The action fails a cache step without the lock file it looks for; so does the review.
   template <std::size_t N>

@@ -28,6 +28,40 @@ TEST_F(LauncherE2E, SetupNodeCachingNpmIsASkipWhenTheLockFileExists) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// The action's outputs as it sets them: `node-version` is `node --version` of the node on PATH,
+// and a cold npm cache is `cache-hit` false. The cache's primary key is CI's hash of the lock,
+// which the plugin does not write: reading it is refused by name.
+TEST_F(LauncherE2E, SetupNodeSetsTheOutputsTheActionSetsOnAColdCache) {
+  ExampleRepo repo;
+  repo.write("package-lock.json", "{\"lockfileVersion\": 3, \"packages\": {}}\n");
+  const std::string setup =
+      "      - id: node\n        uses: actions/setup-node@v6\n        with:\n"
+      "          node-version: 22.x\n          cache: npm\n";
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("test", setup +
+                               "      - run: |\n"
+                               "          echo \"node=[${{ steps.node.outputs.node-version }}]\"\n"
+                               "          echo \"actual=[$(node --version)]\"\n"
+                               "          echo \"hit=[${{ steps.node.outputs.cache-hit }}]\"\n") +
+               job("keys", setup + "      - run: echo \"key=[${{ "
+                                   "steps.node.outputs.cache-primary-key }}]\"\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const auto at = r.output.find("] actual=[v");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const std::string actual = r.output.substr(at + 10, r.output.find(']', at + 10) - (at + 10));
+  EXPECT_THAT(r.output, HasSubstr("] node=[" + actual + "]\n"));
+  EXPECT_THAT(r.output, HasSubstr("] hit=[false]\n"));
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+  auto keys = run_launcher(repo.workspace(), assigned_job("keys"));
+  EXPECT_EQ(keys.exit_code, 3) << keys.output;
+  EXPECT_THAT(keys.last_line(), HasSubstr("action-output-unavailable"));
+  EXPECT_THAT(keys.last_line(), HasSubstr("only node-version, cache-hit"));
+  EXPECT_THAT(keys.last_line(), HasSubstr("'cache-primary-key'"));
+}
+
 TEST_F(LauncherE2E, SetupNodeCachingNpmFailsWithoutALockFileAsTheActionDoes) {
   ExampleRepo repo;
   repo.write(".github/workflows/ci.yml", workflow(job("test", kCachedSetup)));
