@@ -28,11 +28,17 @@ constexpr reviewer::sdk::Claim kClaim{"pnpm/action-setup",
 // a `version`.
 bool checks_both(std::string_view tag) { return tag == "v4.0.0"; }
 
-// The action's run_install is YAML (yaml.parse) checked by zod: null or false installs nothing.
-// These are the YAML 1.2 core-schema spellings of null and false the action's `yaml` reads.
+// The action's run_install is YAML (yaml.parse) checked by zod: null or false installs nothing,
+// true is `[{ recursive: true }]`, one `pnpm recursive install` in the workspace. These are the
+// YAML 1.2 core-schema spellings the action's `yaml` reads. An object or a list (cwd, args) is
+// not read here: its YAML would need the action's parser to be taken exactly.
 bool installs_nothing(std::string_view v) {
   return v == "null" || v == "Null" || v == "NULL" || v == "~" || v == "false" || v == "False" ||
          v == "FALSE";
+}
+bool installs_recursively(std::string_view v) { return v == "true" || v == "True" || v == "TRUE"; }
+bool accepted_run_install(std::string_view v) {
+  return installs_nothing(v) || installs_recursively(v);
 }
 
 // `dest` is where the action installs; the emulation installs at the default only.
@@ -52,9 +58,10 @@ const std::array kInputs = {
     reviewer::sdk::any_value("package_json_file"),  // read by the host, then checked below
     reviewer::sdk::accepted("dest", &is_default_dest,
                             "~/setup-pnpm (the default; the emulation installs there only)"),
-    reviewer::sdk::accepted("run_install", &installs_nothing,
-                            "null or false (the default: the action installs nothing; run "
-                            "`pnpm install` in a later run: step, which the review runs)"),
+    reviewer::sdk::accepted("run_install", &accepted_run_install,
+                            "null or false (the default: the action installs nothing), or true "
+                            "(`pnpm recursive install` at this step); for arguments or another "
+                            "directory, run `pnpm install ...` in a later run: step"),
     reviewer::sdk::strict_boolean("standalone"),
 };
 
@@ -169,6 +176,8 @@ class PnpmActionSetup final : public reviewer::sdk::Action {
   void execute(const reviewer::sdk::StepView& step, reviewer::sdk::Services& services) override {
     const auto input = step.inputs().find("version");
     const auto file = step.inputs().find("package_json_file");
+    const auto run_install = step.inputs().find("run_install");
+    const bool install = run_install && installs_recursively(run_install->value);
     reviewer::sdk::RunRequest request;
     const std::string script = pnpm_common::install_script(kInstall, kInstalled);
     request.script = script;
@@ -178,9 +187,10 @@ class PnpmActionSetup final : public reviewer::sdk::Action {
     const reviewer_entry env[] = {
         {c_str("INPUT_VERSION"), c_str(input ? input->value : std::string_view()), nowhere},
         {c_str("INPUT_PACKAGE_JSON_FILE"),
-         c_str(file ? file->value : std::string_view("package.json")), nowhere}};
+         c_str(file ? file->value : std::string_view("package.json")), nowhere},
+        {c_str("INPUT_RUN_INSTALL"), c_str(install ? "true" : ""), nowhere}};
     request.env = env;
-    request.env_count = 2;
+    request.env_count = 3;
     const int status = services.run_script(request);
     if (status == kNotInView) {
       services.fail("package-manager-not-fetched",
@@ -221,10 +231,22 @@ if [ ! -f "$tarball" ]; then
 fi
 who=pnpm/action-setup
 )SH";
-  // After the unpack (pnpm-common/unpack_pnpm.h).
+  // After the unpack (pnpm-common/unpack_pnpm.h). run_install: true is the action's
+  // runPnpmInstall: `pnpm recursive install` in the workspace with dest's bins first on PATH
+  // (patchPnpmEnv); a failure fails the step (setFailed). Its post step, `pnpm store prune`, only
+  // warns when it fails, so it cannot change the job's result and is not run.
   static constexpr std::string_view kInstalled = R"SH(
 echo "pnpm $version from the review's dependency view (verified by the host) in $dest"
 echo "Installation Completed!"
+[ "$INPUT_RUN_INSTALL" = true ] || exit 0
+echo "Running pnpm recursive install..."
+cd "$GITHUB_WORKSPACE" || exit 1
+PATH="$dest/node_modules/.bin:$PATH" pnpm recursive install
+status=$?
+if [ "$status" -ne 0 ]; then
+  echo "Command pnpm recursive install (cwd: undefined) exits with status $status"
+  exit 1
+fi
 )SH";
 };
 

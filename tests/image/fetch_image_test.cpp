@@ -292,6 +292,25 @@ TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetc
   }
 }
 
+// `run_install: true` (vercel/ms's workflows): the emulated action runs `pnpm recursive install`
+// itself, offline from the view, and the job's later steps find the installed packages.
+TEST_F(FetchReview, PnpmActionSetupRunInstallTrueInstallsAtTheActionsStep) {
+  fs::remove_all(repo_);
+  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  edit(".github/workflows/ci.yml", "# v4.0.0\n",
+       "# v4.0.0\n        with:\n          run_install: true\n");
+  edit(".github/workflows/ci.yml",
+       "      - name: Install\n        run: pnpm install --frozen-lockfile\n", "");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("Running pnpm recursive install..."));
+  EXPECT_THAT(r.output, Not(HasSubstr("pnpm install --frozen-lockfile")));
+  EXPECT_THAT(r.output, HasSubstr("# pass 2"));
+  EXPECT_THAT(r.output, HasSubstr("# fail 0"));
+}
+
 // packageManager's corepack hash edited: refused on the host, before any sandbox exists.
 TEST_F(FetchReview, APnpmHashThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
   fs::remove_all(repo_);
