@@ -26,8 +26,10 @@ constexpr reviewer::sdk::Claim kClaim{"actions/checkout",
                                           {"34e114876b0b11c390a56381ad16ebd13914f8d5", "v4.3.1"},
                                           {"08eba0b27e820071cde6df949e0beb9ba4906955", "v4.3.0"},
                                           {"11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2"},
+                                          {"a37ce9120846195fa4ece8f58b268e6043cb2f26", "v3.7.0"},
+                                          {"f43a0e5ff2bd294095638e18286ca9a3d1956744", "v3.6.0"},
                                       },
-                                      "2026-11-30"};
+                                      "2026-12-02"};
 
 // Checkout reads booleans as (value || default).toUpperCase() === 'TRUE' and never throws, so
 // the SDK's loose booleans (a case-insensitive "true" or "false") are what is accepted.
@@ -37,8 +39,11 @@ using reviewer::sdk::is_loose_false;
 // Releases before the July 2026 backports lack allow-unsafe-pr-checkout.
 bool has_unsafe_pr_input(std::string_view tag) {
   return tag == "v7.0.1" || tag == "v7.0.0" || tag == "v6.1.0" || tag == "v5.1.0" ||
-         tag == "v4.4.0";
+         tag == "v4.4.0" || tag == "v3.7.0";
 }
+
+// v3's action.yml has no show-progress, filter or ssh-user (v4.0.0, v4.1.0 and v4.2 add them).
+bool is_v4_or_later(std::string_view tag) { return !tag.starts_with("v3."); }
 
 bool depth_one_or_zero(std::string_view v) { return v == "1" || v == "0"; }
 
@@ -50,7 +55,9 @@ const std::array kInputs = {
                             "1 or 0 (the host clones only those shapes)"),
     reviewer::sdk::accepted("persist-credentials", &is_loose_boolean, "true or false"),
     reviewer::sdk::accepted("clean", &is_loose_boolean, "true or false"),
-    reviewer::sdk::accepted("show-progress", &is_loose_boolean, "true or false"),
+    reviewer::sdk::only_at(
+        reviewer::sdk::accepted("show-progress", &is_loose_boolean, "true or false"),
+        &is_v4_or_later),
     reviewer::sdk::accepted("set-safe-directory", &is_loose_boolean, "true or false"),
     reviewer::sdk::accepted("sparse-checkout-cone-mode", &is_loose_boolean, "true or false"),
     reviewer::sdk::accepted("fetch-tags", &is_loose_false,
@@ -68,9 +75,10 @@ const std::array kInputs = {
     reviewer::sdk::refused("ssh-key", kNoCredentials),
     reviewer::sdk::refused("ssh-known-hosts", kNoCredentials),
     reviewer::sdk::refused("ssh-strict", kNoCredentials),
-    reviewer::sdk::refused("ssh-user", kNoCredentials),
+    reviewer::sdk::only_at(reviewer::sdk::refused("ssh-user", kNoCredentials), &is_v4_or_later),
     reviewer::sdk::refused("path", "the host clone is at the workspace root"),
-    reviewer::sdk::refused("filter", "partial clones are not reproduced"),
+    reviewer::sdk::only_at(reviewer::sdk::refused("filter", "partial clones are not reproduced"),
+                           &is_v4_or_later),
     reviewer::sdk::refused("sparse-checkout", "sparse checkouts are not reproduced"),
     reviewer::sdk::refused("github-server-url", "the review has no network"),
 };
