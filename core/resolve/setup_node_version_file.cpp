@@ -108,7 +108,7 @@ bool is_node(const std::string& name) {
 
 class Reader {
  public:
-  Reader(bool dev_engines, const RepositoryReader& read) : dev_engines_(dev_engines), read_(read) {}
+  Reader(SetupNodeRules rules, const RepositoryReader& read) : rules_(rules), read_(read) {}
 
   // The file `path` (normalised) as getNodeVersionFromFile reads it; `what` and `where` name
   // what led to it for the messages.
@@ -139,7 +139,7 @@ class Reader {
               "the two it does cannot be told",
           util::SourceLocation{path});
     }
-    return manifest(*doc, path, depth);
+    return manifest(*doc, *text, path, depth);
   }
 
  private:
@@ -166,11 +166,12 @@ class Reader {
   }
 
   // What a manifest (a JSON object or array) gives, in the action's order.
-  util::Result<FileVersion> manifest(const json& m, const std::string& path, int depth) {
+  util::Result<FileVersion> manifest(const json& m, std::string_view text, const std::string& path,
+                                     int depth) {
     if (const json* v = member(member(&m, "volta"), "node"); truthy(v)) {
       return field(*v, path, "volta.node");
     }
-    if (dev_engines_) {
+    if (rules_ == SetupNodeRules::kDevEngines) {
       if (const json* runtime = member(member(&m, "devEngines"), "runtime"); truthy(runtime)) {
         auto found = dev_engines_entry(*runtime, path);
         if (!found || found->has_value()) {
@@ -181,6 +182,17 @@ class Reader {
     }
     if (const json* v = member(member(&m, "engines"), "node"); truthy(v)) {
       return field(*v, path, "engines.node");
+    }
+    if (rules_ == SetupNodeRules::kV3) {
+      const FileVersion line = text_version(text, path);
+      return invalid_declaration(
+          path +
+              " has no volta.node or engines.node; actions/setup-node v3 then reads the JSON "
+              "text line by line and takes " +
+              quote(line.version) +
+              " as the version, which it fails to install; write engines.node, or name a file "
+              "that holds only the version",
+          line.location);
     }
     if (const json* extends = member(member(&m, "volta"), "extends"); truthy(extends)) {
       const util::SourceLocation here{path};
@@ -250,19 +262,19 @@ class Reader {
     return std::optional<FileVersion>();
   }
 
-  bool dev_engines_;
+  SetupNodeRules rules_;
   const RepositoryReader& read_;
 };
 
 }  // namespace
 
-util::Result<FileVersion> read_setup_node_version_file(const NamedFile& file, bool dev_engines,
+util::Result<FileVersion> read_setup_node_version_file(const NamedFile& file, SetupNodeRules rules,
                                                        const RepositoryReader& read) {
   auto path = join_in_workspace(file);
   if (!path) {
     return path.refusals();
   }
-  Reader reader(dev_engines, read);
+  Reader reader(rules, read);
   return reader.read(*path, "'" + file.input + "'", file.location, 0);
 }
 

@@ -27,12 +27,18 @@ constexpr reviewer::sdk::Claim kClaim{"actions/setup-node",
                                           {"2028fbc5c25fe9cf00d9f06a71cc4710d4507903", "v6.0.0"},
                                           {"a0853c24544627f65ddf259abe73b1d18a591444", "v5.0.0"},
                                           {"49933ea5288caeca8642d1e84afbd3f7d6820020", "v4.4.0"},
+                                          {"3235b876344d2a9aa001b8d1453c930bba69e610", "v3.9.1"},
                                       },
-                                      "2026-11-30"};
+                                      "2026-12-02"};
 
-// always-auth was removed in v6; package-manager-cache (automatic caching) arrived in v5.
-bool has_always_auth(std::string_view tag) { return tag == "v5.0.0" || tag == "v4.4.0"; }
-bool has_package_manager_cache(std::string_view tag) { return tag != "v4.4.0"; }
+bool is_v3(std::string_view tag) { return tag.starts_with("v3."); }
+// always-auth was removed in v6; package-manager-cache (automatic caching) arrived in v5; mirror
+// and mirror-token in v4.
+bool has_always_auth(std::string_view tag) {
+  return tag == "v5.0.0" || tag == "v4.4.0" || tag == "v3.9.1";
+}
+bool has_package_manager_cache(std::string_view tag) { return tag != "v4.4.0" && !is_v3(tag); }
+bool has_mirror(std::string_view tag) { return !is_v3(tag); }
 // getNodeVersionFromFile reads package.json's devEngines.runtime from v6.3.0 on.
 bool reads_dev_engines(std::string_view tag) {
   return tag == "v7.0.0" || tag == "v6.5.0" || tag == "v6.4.0" || tag == "v6.3.0";
@@ -94,8 +100,11 @@ const std::array kInputs = {
         &has_package_manager_cache),
     reviewer::sdk::accepted("cache-dependency-path", &is_literal_path,
                             "one literal path inside the worktree (globs are not reviewed)"),
-    reviewer::sdk::refused("mirror", "the review has no network and downloads nothing"),
-    reviewer::sdk::refused("mirror-token", "the review has no credentials"),
+    reviewer::sdk::only_at(
+        reviewer::sdk::refused("mirror", "the review has no network and downloads nothing"),
+        &has_mirror),
+    reviewer::sdk::only_at(reviewer::sdk::refused("mirror-token", "the review has no credentials"),
+                           &has_mirror),
 };
 
 // What the step's cache needs at build time: nothing, the npm lock file (cache: npm), the same
@@ -151,6 +160,7 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
   return reviewer::sdk::read_requested_version(
       decision,
       reads_dev_engines(tag) ? REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES
+      : is_v3(tag)           ? REVIEWER_VERSION_FILE_SETUP_NODE_V3
                              : REVIEWER_VERSION_FILE_SETUP_NODE,
       *file, "actions/setup-node", "node-version-file", "node-version",
       "(the action warns \"Could not determine node version\" and uses the runner's preinstalled "

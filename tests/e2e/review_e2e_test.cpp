@@ -86,7 +86,7 @@ TEST_F(ReviewE2E, PinnedOnlyRefusesAReleaseTagBeforeAnySandbox) {
   auto tagged = review("");
   EXPECT_EQ(tagged.exit_code, 0) << tagged.output;
   EXPECT_THAT(tagged.output, HasSubstr("actions/checkout@v4 taken as v4.4.0 (the newest reviewed "
-                                       "release it can name, reviewed 2026-11-30)"));
+                                       "release it can name, reviewed 2026-12-02)"));
   EXPECT_EQ(tagged.last_line(), "review-build-ok");
 }
 

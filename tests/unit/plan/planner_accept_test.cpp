@@ -269,8 +269,8 @@ TEST(ReleaseTags, AMajorTagIsTakenAsTheNewestReviewedReleaseOfItsLine) {
   EXPECT_EQ(planned->jobs[0].steps[0].step.ref, "11d5960a326750d5838078e36cf38b85af677262");
   EXPECT_EQ(planned->jobs[0].steps[0].tag, "v4");
   // ... as of the date the plugin's releases were checked against the action's tags.
-  EXPECT_EQ(planned->jobs[0].steps[0].reviewed_on, "2026-11-30");
-  EXPECT_EQ(to_json(*planned)["jobs"][0]["steps"][0]["reviewed_on"], "2026-11-30");
+  EXPECT_EQ(planned->jobs[0].steps[0].reviewed_on, "2026-12-02");
+  EXPECT_EQ(to_json(*planned)["jobs"][0]["steps"][0]["reviewed_on"], "2026-12-02");
   auto minor = reviewer::plan::plan_text(
       wf.substr(0, wf.find("@v4")) + "@v4.3" + wf.substr(wf.find("@v4") + 3),
       {".github/workflows/ci.yml", "build", "main"}, testing::registry());

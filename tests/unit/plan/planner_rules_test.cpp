@@ -350,16 +350,16 @@ const Case kCases[] = {
           "review cannot stand in for it\n"},
     {"UnreviewedRef",
      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
-     "      - uses: actions/checkout@v3\n",
-     kF + ":6:15: unreviewed-action-ref: actions/checkout@v3 names no reviewed release; name a "
+     "      - uses: actions/checkout@v2\n",
+     kF + ":6:15: unreviewed-action-ref: actions/checkout@v2 names no reviewed release; name a "
           "reviewed release or its SHA, of: v7.0.1, v7.0.0, v6.1.0, v6.0.3, v6.0.2, v6.0.1, "
-          "v6.0.0, v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2\n"},
+          "v6.0.0, v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2, v3.7.0, v3.6.0\n"},
     {"UnreviewedBranch",
      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
      "      - uses: actions/checkout@main\n",
      kF + ":6:15: unreviewed-action-ref: actions/checkout@main names no reviewed release; name a "
           "reviewed release or its SHA, of: v7.0.1, v7.0.0, v6.1.0, v6.0.3, v6.0.2, v6.0.1, "
-          "v6.0.0, v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2\n"},
+          "v6.0.0, v5.1.0, v5.0.1, v5.0.0, v4.4.0, v4.3.1, v4.3.0, v4.2.2, v3.7.0, v3.6.0\n"},
     {"ReleaseTagRefusedUnderAnOlderRelease",
      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
      "      - uses: actions/checkout@v4\n        with:\n          allow-unsafe-pr-checkout: "

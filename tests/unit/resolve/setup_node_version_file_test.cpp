@@ -25,11 +25,11 @@ struct Case {
   std::map<std::string, std::string> files;
   std::string input;  // node-version-file's value
   std::string want;   // summary()
-  bool dev_engines = true;
+  SetupNodeRules rules = SetupNodeRules::kDevEngines;
 };
 
 std::string read(const Case& c) {
-  return summary(read_setup_node_version_file({"node-version-file", c.input, kInput}, c.dev_engines,
+  return summary(read_setup_node_version_file({"node-version-file", c.input, kInput}, c.rules,
                                               memory_files(c.files)));
 }
 
@@ -124,7 +124,7 @@ INSTANTIATE_TEST_SUITE_P(
                    "engines": {"node": ">=20"}})"}},
              "package.json",
              ">=20 @package.json",
-             false},
+             SetupNodeRules::kV4},
         Case{"dev_engines_without_node_falls_to_engines",
              {{"package.json", R"({"devEngines": {"runtime": {"name": "deno", "version": "2"}},
                                    "engines": {"node": "20"}})"}},
@@ -268,13 +268,56 @@ INSTANTIATE_TEST_SUITE_P(
              "links @package.json"}),
     [](const auto& test) { return std::string(test.param.name); });
 
+// v3.x's parseNodeVersionFile: volta.node, then engines.node, else the JSON text line by line
+// (the action then fails to install that "version"); text files as every release reads them.
+INSTANTIATE_TEST_SUITE_P(
+    V3, SetupNodeVersionFile,
+    ::testing::Values(
+        Case{"v3_volta_before_engines",
+             {{"package.json", R"({"engines": {"node": ">=20"}, "volta": {"node": "22.1.0"}})"}},
+             "package.json",
+             "22.1.0 @package.json",
+             SetupNodeRules::kV3},
+        Case{"v3_reads_no_dev_engines",
+             {{"package.json",
+               R"({"devEngines": {"runtime": {"name": "node", "version": "^24"}},
+                   "engines": {"node": ">=20"}})"}},
+             "package.json",
+             ">=20 @package.json",
+             SetupNodeRules::kV3},
+        Case{"v3_nvmrc",
+             {{".nvmrc", "v20.11.0\n"}},
+             ".nvmrc",
+             "20.11.0 @.nvmrc:1:2",
+             SetupNodeRules::kV3},
+        Case{"v3_nothing_named_reads_the_json_as_text",
+             {{"package.json", "{\n  \"name\": \"app\"\n}\n"}},
+             "package.json",
+             "invalid-declaration: package.json has no volta.node or engines.node; "
+             "actions/setup-node v3 then reads the JSON text line by line and takes \"{\" as the "
+             "version, which it fails to install; write engines.node, or name a file that holds "
+             "only the version @package.json:1:1",
+             SetupNodeRules::kV3},
+        Case{"v3_does_not_follow_volta_extends",
+             {{"apps/web/package.json", R"({"volta": {"extends": "../../package.json"}})"},
+              {"package.json", R"({"volta": {"node": "24.22.3"}})"}},
+             "apps/web/package.json",
+             "invalid-declaration: apps/web/package.json has no volta.node or engines.node; "
+             "actions/setup-node v3 then reads the JSON text line by line and takes "
+             "\"{\\\"volta\\\": {\\\"extends\\\": \\\"../../package.json\\\"}}\" as the version, "
+             "which it "
+             "fails to install; write engines.node, or name a file that holds only the version "
+             "@apps/web/package.json:1:1",
+             SetupNodeRules::kV3}),
+    [](const auto& test) { return std::string(test.param.name); });
+
 // Node's path.join keeps every input inside the workspace unless '..' climbs out of it.
 TEST(SetupNodeVersionFilePath, JoinedAsPathJoinJoins) {
   const auto files = memory_files({{"app/.nvmrc", "20\n"}});
   for (const char* input : {"app/.nvmrc", "/app/.nvmrc", "./app//.nvmrc", "x/../app/.nvmrc"}) {
-    EXPECT_EQ(
-        summary(read_setup_node_version_file({"node-version-file", input, kInput}, true, files)),
-        "20 @app/.nvmrc:1:1")
+    EXPECT_EQ(summary(read_setup_node_version_file({"node-version-file", input, kInput},
+                                                   SetupNodeRules::kDevEngines, files)),
+              "20 @app/.nvmrc:1:1")
         << input;
   }
 }

@@ -104,6 +104,9 @@ typedef struct reviewer_job_context {
  * package.json `package_json_file` names (path.join'ed to the workspace), unchecked; "" when it is
  * absent, not a string, or the file does not exist (v4.0.0 swallows ENOENT) */
 #define REVIEWER_VERSION_FILE_PNPM_ACTION_SETUP 5
+/* 1.8 actions/setup-node v3.x, parseNodeVersionFile: package.json's volta.node, then engines.node;
+ * otherwise (any JSON without them included) the first line naming a version */
+#define REVIEWER_VERSION_FILE_SETUP_NODE_V3 6
 
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
  * called several times (every reason is reported). pin records a runtime the resolver must
