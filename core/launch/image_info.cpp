@@ -102,4 +102,14 @@ util::Status verify_runtimes(const ImageInfo& image) {
   return util::status_of(std::move(out));
 }
 
+PendingRuntimeCheck::PendingRuntimeCheck(const ImageInfo& image)
+    : pending_(std::async(std::launch::async, [image] { return verify_runtimes(image); })) {}
+
+const util::Status& PendingRuntimeCheck::wait() {
+  if (!done_) {
+    done_ = pending_.get();
+  }
+  return *done_;
+}
+
 }  // namespace reviewer::launch

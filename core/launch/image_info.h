@@ -1,6 +1,8 @@
 #pragma once
 
+#include <future>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,5 +31,20 @@ util::Result<ImageInfo> read_image_info(const std::string& file);
 // claims (an impostor or a broken image). npm is not run: its version is read where `npm
 // --version` reads it, its package.json (no link followed at the file itself).
 util::Status verify_runtimes(const ImageInfo& image);
+
+// verify_runtimes, started at once on a thread of its own. The answers are mostly the runtimes'
+// own start-up (node's few milliseconds), which the launcher's planning need not wait for; it
+// waits only before anything of the build runs and before any verdict, and gives a mismatch
+// first, as if the runtimes had been checked before everything else. Joined on destruction.
+class PendingRuntimeCheck {
+ public:
+  explicit PendingRuntimeCheck(const ImageInfo& image);
+  // The first call waits for the answers; every call returns the same status.
+  const util::Status& wait();
+
+ private:
+  std::future<util::Status> pending_;
+  std::optional<util::Status> done_;
+};
 
 }  // namespace reviewer::launch

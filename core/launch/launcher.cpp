@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "core/credentials/image_credentials.h"
 #include "core/exec/line_writer.h"
@@ -68,6 +69,16 @@ int refused_all(const report::Refusals& rs) {
     exec::write_all(1, "reviewer: also refused: " + report::to_text(rs[i]) + "\n");
   }
   return refused(rs.front());
+}
+
+// The runtimes answer while the launcher plans (image_info.h). Wherever the launcher would end
+// or start the build, a mismatch of theirs is given first, as it would have been had they been
+// checked before anything else.
+std::optional<int> runtime_refusal(PendingRuntimeCheck& runtimes) {
+  if (const auto& bad = runtimes.wait(); !bad) {
+    return refused_all(bad.refusals());
+  }
+  return std::nullopt;
 }
 
 // The dependency view the host mounted, if it did: a real directory holding an npm cache (the
@@ -155,10 +166,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (auto bad = check_image_against_matrix(*image, *matrix); !bad) {
     return refused_all(bad.refusals());
   }
-  if (auto bad = verify_runtimes(*image); !bad) {
-    return refused_all(bad.refusals());
-  }
+  PendingRuntimeCheck runtimes(*image);
   if (*mode == Mode::kSelfCheck) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
+      return *mismatch;
+    }
     // The versions printed above could come from any binary; the bytes must be the table's.
     if (auto bad = check_runtime_checksums(*image, *matrix); !bad) {
       return refused_all(bad.refusals());
@@ -179,6 +191,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
   // so not even the workflow file can be reached through a link out of it.
   if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
+      return *mismatch;
+    }
     return refused_all(shape.refusals());
   }
   // Local actions are read from the same worktree, link by link, as hostile input.
@@ -195,6 +210,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto planned =
       text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
   if (!planned) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
+      return *mismatch;
+    }
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
     // verdict stays the last line.
     const std::string_view source = text ? std::string_view(*text) : std::string_view();
@@ -211,10 +229,16 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // objects, where a job could leave state for the next one.
   auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run", "/dev/shm", "/dev/mqueue"}, true);
   if (!scratch) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
+      return *mismatch;
+    }
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
   exec::FdLogSink log(1);
   if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
+      return *mismatch;
+    }
     // The reports still say what was planned and why nothing of it ran.
     BuildOutcome outcome{
         BuildOutcome::Verdict::kRefused, report::to_text(r.error()), r.error(), {}, {}};
@@ -222,6 +246,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused_all(r.refusals());
   }
 
+  // The last point before anything of the build runs.
+  if (auto mismatch = runtime_refusal(runtimes)) {
+    return *mismatch;
+  }
   GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));

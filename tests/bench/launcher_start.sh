@@ -6,8 +6,11 @@
 # launcher and with `--exec /bin/true`; the sandbox's own set-up (hundreds of milliseconds,
 # with a spread larger than the launcher) is in both. Inside: one sandbox runs hyperfine, which
 # runs the launcher and /bin/true in it alternately; that is the launcher's own cost, and the
-# figure issue 15's target (<= 10 ms) is about. With BEFORE, the inside figure of that staged
-# install is taken in its own sandbox, rounds alternating with this build's.
+# figure issue 15's target (<= 10 ms) is about. First step: in the same sandbox, how long after
+# bash starts the launcher its first `run:` step is running (the step prints bash's
+# $EPOCHREALTIME), against bash starting a bash that prints it; that is what the launcher does
+# before its first step, the step's own bash start-up taken out. With BEFORE, the inside figures
+# of that staged install are taken in its own sandbox, rounds alternating with this build's.
 #
 # Usage: tests/bench/launcher_start.sh BUILD_DIR   (run as root; needs hyperfine)
 #   BEFORE=STAGE_DIR  another staged install (docker/run-model/stage-image.sh), e.g. of the
@@ -24,7 +27,7 @@ stage="$work/stage"
 src="$work/src"
 mkdir -p "$src/.github/workflows"
 cp "$here/examples/node-app/package.json" "$here/examples/node-app/.nvmrc" "$src/"
-printf 'name: bench\non: pull_request\njobs:\n  one:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n      - run: "true"\n' \
+printf 'name: bench\non: pull_request\njobs:\n  one:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n      - run: echo \"first-step $EPOCHREALTIME\"\n' \
   >"$src/.github/workflows/bench.yml"
 "$here/docker/run-model/make-clone.sh" "$src" "$work/clone"
 
@@ -48,6 +51,18 @@ inside() {  # inside NAME PREFIX: appends one round's JSON line to $work/inside.
     --export-json /dev/stdout -n launcher /opt/reviewer/bin/reviewer-launch -n true /bin/true \
     >"$out" 2>/dev/null
   printf '{"name":"%s","run":%s}\n' "$1" "$(tr -d '\n' <"$out")" >>"$work/inside.jsonl"
+  # The first step's start, as milliseconds after bash began the launcher, or began a bash that
+  # only prints the time: one line per run, "launcher MS" or "bash MS".
+  model "$2" --exec /bin/bash -- -c '
+    ms() { echo "$1 $2" | awk "{printf \"%.3f\", (\$2 - \$1) * 1000}"; }
+    for ((i = 0; i < ${0}; i++)); do
+      s=$EPOCHREALTIME
+      t=$(/bin/bash -c "echo first-step \$EPOCHREALTIME")
+      echo "bash $(ms "$s" "${t#first-step }")"
+      s=$EPOCHREALTIME
+      t=$(/opt/reviewer/bin/reviewer-launch | sed -n "s/.*] first-step //p")
+      echo "launcher $(ms "$s" "$t")"
+    done' "${INSIDE_RUNS:-40}" 2>/dev/null | sed "s/^/$1 /" >>"$work/first.txt"
 }
 for _ in $(seq "${ROUNDS:-3}"); do
   inside after "$stage"
@@ -59,6 +74,7 @@ done
 /usr/bin/node -e '
   const fs = require("fs");
   const ms = (s) => (s * 1000).toFixed(1);
+  const med = (a) => [...a].sort((p, q) => p - q)[a.length >> 1];
   const r = require(process.argv[1]).results;
   const m = Object.fromEntries(r.map(x => [x.command, x.median]));
   console.log(`whole: launcher ${ms(m.launcher)} ms, the same sandbox running /bin/true ${ms(m["sandbox-only"])} ms: the launcher adds ${ms(m.launcher - m["sandbox-only"])} ms (medians)`);
@@ -70,10 +86,16 @@ done
       const c = Object.fromEntries(x.run.results.map(y => [y.command, y]));
       return { d: c.launcher.median - c.true.median, l: c.launcher, t: c.true };
     });
-    const med = (a) => [...a].sort((p, q) => p - q)[a.length >> 1];
     const d = med(adds.map(a => a.d));
     const best = Math.min(...adds.map(a => a.l.min - a.t.min));
     const cpu = med(adds.map(a => a.l.user + a.l.system));
     console.log(`inside (${name}): the launcher adds ${ms(d)} ms over /bin/true (median of ${mine.length} rounds of medians; fastest run ${ms(best)} ms; launcher CPU ${ms(cpu)} ms user+sys, children included)`);
   }
-' "$work/start.json" "$work/inside.jsonl"
+  const first = fs.readFileSync(process.argv[3], "utf8").trim().split("\n").map(l => l.split(" "));
+  for (const name of ["before", "after"]) {
+    const of = (what) => first.filter(f => f[0] === name && f[1] === what).map(f => Number(f[2]));
+    const l = of("launcher"), b = of("bash");
+    if (!l.length) continue;
+    console.log(`first step (${name}): the first run step starts ${ms(med(l) / 1000)} ms after the launcher does, a bash started directly ${ms(med(b) / 1000)} ms: the launcher adds ${ms((med(l) - med(b)) / 1000)} ms before its first step (medians of ${l.length} runs)`);
+  }
+' "$work/start.json" "$work/inside.jsonl" "$work/first.txt"

@@ -127,5 +127,42 @@ TEST_F(LauncherE2E, ARuntimeWhoseBytesAreNotTheTablesFailsTheSelfCheck) {
                                  "the trusted table records 3632a4fa[0-9a-f]{56}"));
 }
 
+// A build holds every runtime to the version the image declares before any step runs, even
+// though it asks them while it plans (core/launch/image_info.h).
+TEST_F(LauncherE2E, ARuntimePrintingAnotherVersionRefusesTheBuildBeforeAnyStep) {
+  DoctoredImage image(R"("name": "reviewer-node22-bun1310")",
+                      R"("name": "reviewer-node22-bun1310")");
+  image.replace_file("runtimes/bun/bin/bun", "#!/bin/sh\necho 1.3.9\n");
+  ExampleRepo repo;
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), in_image(image));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_EQ(r.last_line(),
+            "review-build-refused: runtime-mismatch: bun at /opt/reviewer/runtimes/bun/bin/bun "
+            "printed '1.3.9', the image declares 1.3.10");
+  EXPECT_THAT(r.output, Not(HasSubstr("started")));
+}
+
+// The same image with a workflow the planner refuses: the runtime is named, as it was when the
+// runtimes were asked before the workflow was read, and the workflow's refusal is not printed.
+TEST_F(LauncherE2E, ARuntimePrintingAnotherVersionIsNamedBeforeTheWorkflowsRefusal) {
+  DoctoredImage image(R"("name": "reviewer-node22-bun1310")",
+                      R"("name": "reviewer-node22-bun1310")");
+  image.replace_file("runtimes/bun/bin/bun", "#!/bin/sh\necho 1.3.9\n");
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("test", "      - uses: someone/unreviewed-action@v1\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), in_image(image));
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-refused: runtime-mismatch: bun at "));
+  EXPECT_THAT(r.output, Not(HasSubstr("unsupported-action")));
+
+  // With the image's own bun back, the workflow's refusal is what is left.
+  auto plain = run_launcher(repo.workspace(), SandboxRun{});
+  EXPECT_EQ(plain.exit_code, 3) << plain.output;
+  EXPECT_THAT(plain.last_line(), HasSubstr("unsupported-action"));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e
