@@ -100,6 +100,21 @@ expr::Scope scope_for(Field field) {
   return s;
 }
 
+namespace {
+
+// Whether `env` (when the planner bound one) holds `name` as written: the runner's env context
+// is case-sensitive on Linux, so another spelling is another variable.
+bool sets_exactly(const expr::Value* env, const std::string& name) {
+  if (env == nullptr || env->kind() != expr::Kind::kObject) {
+    return false;
+  }
+  const auto& entries = env->as_object().entries();
+  return std::any_of(entries.begin(), entries.end(),
+                     [&name](const auto& entry) { return entry.first == name; });
+}
+
+}  // namespace
+
 Classified classify(const expr::References& refs, const expr::Object& contexts) {
   const expr::Value* github = contexts.find("github");
   Classified out;
@@ -131,6 +146,10 @@ Classified classify(const expr::References& refs, const expr::Object& contexts) 
     // does not have: every other named secret is empty, as there.
     if (c == "secrets" && use.property && prop != "github_token" &&
         contexts.find("secrets") != nullptr) {
+      continue;
+    }
+    // A name the step's own env sets to a value known now (step_rules.cpp, with_step_env).
+    if (c == "env" && use.property && sets_exactly(contexts.find("env"), *use.property)) {
       continue;
     }
     // `jobs` is a called workflow's jobs as they finished (its outputs only).

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 
+#include "core/expr/text_case.h"
 #include "core/plan/env_rules.h"
 #include "core/util/text.h"
 #include "core/workflow/expression.h"
@@ -165,6 +166,37 @@ std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueS
   return std::nullopt;
 }
 
+namespace {
+
+// The contexts of the step's `if`, inputs and script: `env` holds what the step's own env sets
+// to a value known now. The runner merges the step's env into `env` last, over the workflow's,
+// the job's and whatever GITHUB_ENV set, before it evaluates those (StepsRunner), so such a name
+// reads the same on CI whatever earlier steps did. Other names stay the run's (job_contexts.h).
+expr::Object with_step_env(const yaml::Node& node, const ValueSite& site) {
+  const yaml::Node* env = node.find("env");
+  if (env == nullptr || !env->is_mapping()) {
+    return site.contexts;
+  }
+  Findings quiet;  // the step's env is read for real, and refused there, below
+  const auto entries = read_env(*env, "step", site, quiet);
+  // Names are looked up without regard to case here but not by the runner on Linux: a name
+  // written in two spellings is left to the run.
+  auto spellings = [&entries](const std::string& name) {
+    return std::count_if(entries.begin(), entries.end(), [&name](const workflow::Entry& e) {
+      return expr::lower(e.name) == expr::lower(name);
+    });
+  };
+  expr::Object known;
+  for (const auto& e : entries) {
+    if (!e.run_time && !e.run_token && spellings(e.name) == 1) {
+      known.add(e.name, expr::Value::string(e.value));
+    }
+  }
+  return site.contexts.with("env", expr::Value::object(std::move(known)));
+}
+
+}  // namespace
+
 std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job_id,
                                   std::uint32_t index, const ValueSite& site, Findings& f,
                                   Field if_field) {
@@ -227,11 +259,12 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
   if (const yaml::Node* c = node.find("continue-on-error")) {
     step.continue_on_error = read_continue_on_error(*c, site, f).value_or(false);
   }
+  const expr::Object step_contexts = with_step_env(node, site);
   if (const yaml::Node* cond = node.find("if")) {
     if (!cond->is_scalar()) {
       f.refuse("step-condition", "step 'if' must be a string", *cond);
     } else {
-      const ValueSite if_site{site.contexts, if_field, true};
+      const ValueSite if_site{step_contexts, if_field, true};
       if (auto c = read_condition(cond->scalar, if_site.field, if_site.contexts, "step 'if'",
                                   cond->location, f)) {
         read_out.condition = std::move(*c);
@@ -304,7 +337,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
             workflow::Entry token{key.scalar, text, key.location};
             token.run_token = true;
             step.inputs.push_back(std::move(token));
-          } else if (auto v = read_field(text, site.field, site.contexts, false,
+          } else if (auto v = read_field(text, site.field, step_contexts, false,
                                          "input " + quote(key.scalar), value.location, f)) {
             step.inputs.push_back({key.scalar, v->value->coerce_string(), key.location});
           }
@@ -328,7 +361,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
                *run);
     } else if (!workflow::contains_expression(read.text) || never) {
       step.run = std::move(read.text);
-    } else if (auto v = read_field(read.text, site.field, site.contexts, site.run_time_allowed,
+    } else if (auto v = read_field(read.text, site.field, step_contexts, site.run_time_allowed,
                                    "the script", run->location, f)) {
       step.run_time_script = v->run_time;
       step.run = v->run_time ? std::move(read.text) : v->value->coerce_string();

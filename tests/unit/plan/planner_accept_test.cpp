@@ -334,5 +334,24 @@ TEST(NeverSteps, NeedNoPluginAndAreNotEvaluated) {
   EXPECT_EQ(runs.refusals()[1].rule, "unreviewed-action-ref");
 }
 
+// The runner merges a step's own env into `env` last, before it evaluates the step's `if`, inputs
+// and script: what it sets to a value known now is known now. dayjs's codecov step: with a fork's
+// empty secret, `'' != null` is false (both read as 0), so the step never runs.
+TEST(StepEnv, IsKnownToTheStepsIfInputsAndScript) {
+  const std::string wf =
+      std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+      "    steps:\n      - uses: " + testing::kCheckout +
+      "\n      - env:\n          CODECOV_TOKEN: ${{ secrets.CODECOV_TOKEN }}\n"
+      "        if: env.CODECOV_TOKEN != null\n        uses: codecov/codecov-action@v4\n"
+      "        with:\n          token: ${{ env.CODECOV_TOKEN }}\n"
+      "      - env:\n          GREETING: hello\n        run: echo ${{ env.GREETING }}\n";
+  auto planned = reviewer::plan::plan_text(wf, {".github/workflows/ci.yml", "build", "main"},
+                                           testing::registry());
+  ASSERT_TRUE(planned) << report::to_text(planned.error());
+  EXPECT_EQ(planned->jobs[0].steps[1].condition.kind, Condition::Kind::kNever);
+  EXPECT_EQ(planned->jobs[0].steps[2].step.run, "echo hello");
+  EXPECT_FALSE(planned->jobs[0].steps[2].step.run_time_script);
+}
+
 }  // namespace
 }  // namespace reviewer::plan

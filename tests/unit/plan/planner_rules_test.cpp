@@ -328,6 +328,31 @@ const Case kCases[] = {
          "\n        with:\n          fetch-depth: ${{ steps.a.outputs.depth }}\n",
      kF + ":8:24: expression-at-run-time: input 'fetch-depth' reads steps.a, known only while the "
           "job runs, but the review must know it before\n"},
+    // Only a name the step's own env sets, as written, to a value known now is known now: the
+    // job's env may be overridden through GITHUB_ENV, another spelling is another variable on
+    // Linux, and a value read from a step is the run's.
+    {"InputReadsTheJobsEnv",
+     job("    env:\n      NODE: '24'\n",
+         "      - uses: actions/setup-node@v4\n        with:\n          node-version: "
+         "${{ env.NODE }}\n"),
+     kF + ":11:25: expression-at-run-time: input 'node-version' reads env.NODE, known only while "
+          "the job runs, but the review must know it before\n"},
+    {"InputReadsAnotherSpellingOfTheStepsEnv",
+     steps("      - env:\n          Node: '24'\n        uses: actions/setup-node@v4\n"
+           "        with:\n          node-version: ${{ env.NODE }}\n"),
+     kF + ":11:25: expression-at-run-time: input 'node-version' reads env.NODE, known only while "
+          "the job runs, but the review must know it before\n"},
+    {"InputReadsTheStepsEnvSpelledTwice",
+     steps("      - env:\n          NODE: '24'\n          Node: '22'\n        uses: "
+           "actions/setup-node@v4\n        with:\n          node-version: ${{ env.NODE }}\n"),
+     kF + ":12:25: expression-at-run-time: input 'node-version' reads env.NODE, known only while "
+          "the job runs, but the review must know it before\n"},
+    {"InputReadsAStepEnvKnownOnlyAtRunTime",
+     steps("      - id: a\n        run: make\n      - env:\n          NODE: "
+           "${{ steps.a.outputs.node }}\n        uses: actions/setup-node@v4\n"
+           "        with:\n          node-version: ${{ env.NODE }}\n"),
+     kF + ":13:25: expression-at-run-time: input 'node-version' reads env.NODE, known only while "
+          "the job runs, but the review must know it before\n"},
     {"InvalidInput", job("", "").substr(0, job("", "").size() - 1) + "\n        with: [a]\n",
      kF + ":7:15: invalid-input: 'with' must be a mapping\n"},
     {"ExpressionInWorkingDirectory",
