@@ -102,12 +102,35 @@ util::Status verify_runtimes(const ImageInfo& image) {
   return util::status_of(std::move(out));
 }
 
-PendingRuntimeCheck::PendingRuntimeCheck(const ImageInfo& image)
-    : pending_(std::async(std::launch::async, [image] { return verify_runtimes(image); })) {}
+ImageInfo without_runtime(const ImageInfo& image, const std::string& name) {
+  ImageInfo out = image;
+  out.runtimes.erase(name);
+  return out;
+}
+
+ImageInfo only_runtime(const ImageInfo& image, const std::string& name) {
+  ImageInfo out = image;
+  std::erase_if(out.runtimes, [&name](const auto& entry) { return entry.first != name; });
+  return out;
+}
+
+PendingRuntimeCheck::PendingRuntimeCheck(const ImageInfo& image) { also(image); }
+
+void PendingRuntimeCheck::also(const ImageInfo& more) {
+  done_.reset();
+  pending_.push_back(std::async(std::launch::async, [more] { return verify_runtimes(more); }));
+}
 
 const util::Status& PendingRuntimeCheck::wait() {
   if (!done_) {
-    done_ = pending_.get();
+    for (auto& answer : pending_) {
+      if (auto status = answer.get(); !status) {
+        const auto& found = status.refusals();
+        mismatches_.insert(mismatches_.end(), found.begin(), found.end());
+      }
+    }
+    pending_.clear();
+    done_ = util::status_of(report::Refusals(mismatches_));
   }
   return *done_;
 }

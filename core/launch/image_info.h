@@ -32,18 +32,28 @@ util::Result<ImageInfo> read_image_info(const std::string& file);
 // --version` reads it, its package.json (no link followed at the file itself).
 util::Status verify_runtimes(const ImageInfo& image);
 
-// verify_runtimes, started at once on a thread of its own. The answers are mostly the runtimes'
-// own start-up (node's few milliseconds), which the launcher's planning need not wait for; it
-// waits only before anything of the build runs and before any verdict, and gives a mismatch
-// first, as if the runtimes had been checked before everything else. Joined on destruction.
+// `image` without the runtime `name` (bun, which a build reaches only through setup-bun).
+ImageInfo without_runtime(const ImageInfo& image, const std::string& name);
+
+// `image` with only the runtime `name`, if it carries it.
+ImageInfo only_runtime(const ImageInfo& image, const std::string& name);
+
+// verify_runtimes, started at once on threads of their own. The answers are mostly the
+// runtimes' own start-up (node's few milliseconds), which the launcher's planning need not wait
+// for; it waits only before anything of the build runs and before any verdict, and gives a
+// mismatch first, as if the runtimes had been checked before everything else. Joined on
+// destruction.
 class PendingRuntimeCheck {
  public:
   explicit PendingRuntimeCheck(const ImageInfo& image);
-  // The first call waits for the answers; every call returns the same status.
+  // Starts checking `more` too; the next wait() waits for it as well.
+  void also(const ImageInfo& more);
+  // Waits for every answer asked so far; the mismatches of all, in the order asked.
   const util::Status& wait();
 
  private:
-  std::future<util::Status> pending_;
+  std::vector<std::future<util::Status>> pending_;
+  report::Refusals mismatches_;
   std::optional<util::Status> done_;
 };
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -166,7 +167,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (auto bad = check_image_against_matrix(*image, *matrix); !bad) {
     return refused_all(bad.refusals());
   }
-  PendingRuntimeCheck runtimes(*image);
+  // bun is on a step's PATH only after oven-sh/setup-bun (runners carry none), whose every
+  // accepted step pins it: a build asks it once its plan is known to reach it.
+  PendingRuntimeCheck runtimes(*mode == Mode::kSelfCheck ? *image : without_runtime(*image, "bun"));
   if (*mode == Mode::kSelfCheck) {
     if (auto mismatch = runtime_refusal(runtimes)) {
       return *mismatch;
@@ -223,6 +226,10 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused(planned.error());
   }
   const plan::Plan& plan = *planned;
+  if (std::any_of(plan.pins.begin(), plan.pins.end(),
+                  [](const plugins::RuntimePin& pin) { return pin.runtime == "bun"; })) {
+    runtimes.also(only_runtime(*image, "bun"));
+  }
 
   // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
   // memory and message queues (podman mounts both; the run model too) and its System V IPC

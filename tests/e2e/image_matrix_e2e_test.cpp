@@ -127,38 +127,52 @@ TEST_F(LauncherE2E, ARuntimeWhoseBytesAreNotTheTablesFailsTheSelfCheck) {
                                  "the trusted table records 3632a4fa[0-9a-f]{56}"));
 }
 
-// A build holds every runtime to the version the image declares before any step runs, even
-// though it asks them while it plans (core/launch/image_info.h).
-TEST_F(LauncherE2E, ARuntimePrintingAnotherVersionRefusesTheBuildBeforeAnyStep) {
+// A build holds every runtime it can reach to the version the image declares before any step
+// runs, even though it asks them while it plans (core/launch/image_info.h). node is on every
+// step's PATH; bun only after setup-bun, so a build without it never asks bun.
+TEST_F(LauncherE2E, ARuntimePrintingAnotherVersionRefusesTheBuildsThatReachIt) {
   DoctoredImage image(R"("name": "reviewer-node22-bun1310")",
                       R"("name": "reviewer-node22-bun1310")");
   image.replace_file("runtimes/bun/bin/bun", "#!/bin/sh\necho 1.3.9\n");
   ExampleRepo repo;
+  repo.write(
+      ".github/workflows/bun.yml",
+      workflow(job("test",
+                   "      - uses: oven-sh/setup-bun@0c5077e51419868618aeaa5fe8019c62421857d6\n"
+                   "        with:\n          bun-version: 1.3.10\n"
+                   "      - run: bun --version\n")));
   repo.clone();
-  auto r = run_launcher(repo.workspace(), in_image(image));
+  SandboxRun with_bun = in_image(image);
+  with_bun.workflow = ".github/workflows/bun.yml";
+  auto r = run_launcher(repo.workspace(), with_bun);
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_EQ(r.last_line(),
             "review-build-refused: runtime-mismatch: bun at /opt/reviewer/runtimes/bun/bin/bun "
             "printed '1.3.9', the image declares 1.3.10");
   EXPECT_THAT(r.output, Not(HasSubstr("started")));
+
+  // The example's workflow never puts bun on PATH, as on a runner, which carries none.
+  auto without = run_launcher(repo.workspace(), in_image(image));
+  EXPECT_EQ(without.exit_code, 0) << without.output;
+  EXPECT_EQ(without.last_line(), "review-build-ok");
 }
 
-// The same image with a workflow the planner refuses: the runtime is named, as it was when the
-// runtimes were asked before the workflow was read, and the workflow's refusal is not printed.
+// An impostor node, with a workflow the planner refuses: the runtime is named, as it was when
+// the runtimes were asked before the workflow was read, and the workflow's refusal is not printed.
 TEST_F(LauncherE2E, ARuntimePrintingAnotherVersionIsNamedBeforeTheWorkflowsRefusal) {
   DoctoredImage image(R"("name": "reviewer-node22-bun1310")",
                       R"("name": "reviewer-node22-bun1310")");
-  image.replace_file("runtimes/bun/bin/bun", "#!/bin/sh\necho 1.3.9\n");
+  image.replace_file("runtimes/node/bin/node", "#!/bin/sh\necho v22.0.0\n");
   ExampleRepo repo;
   repo.write(".github/workflows/ci.yml",
              workflow(job("test", "      - uses: someone/unreviewed-action@v1\n")));
   repo.clone();
   auto r = run_launcher(repo.workspace(), in_image(image));
   EXPECT_EQ(r.exit_code, 3) << r.output;
-  EXPECT_THAT(r.last_line(), HasSubstr("review-build-refused: runtime-mismatch: bun at "));
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-refused: runtime-mismatch: node at "));
   EXPECT_THAT(r.output, Not(HasSubstr("unsupported-action")));
 
-  // With the image's own bun back, the workflow's refusal is what is left.
+  // With the image's own node back, the workflow's refusal is what is left.
   auto plain = run_launcher(repo.workspace(), SandboxRun{});
   EXPECT_EQ(plain.exit_code, 3) << plain.output;
   EXPECT_THAT(plain.last_line(), HasSubstr("unsupported-action"));
