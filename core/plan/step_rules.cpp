@@ -168,10 +168,12 @@ std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueS
 
 namespace {
 
-// The contexts of the step's `if`, inputs and script: `env` holds what the step's own env sets
-// to a value known now. The runner merges the step's env into `env` last, over the workflow's,
-// the job's and whatever GITHUB_ENV set, before it evaluates those (StepsRunner), so such a name
+// The contexts of the step's `if` and inputs: `env` holds what the step's own env sets to a
+// value known now. The runner merges the step's env into `env` last, over the workflow's, the
+// job's and whatever GITHUB_ENV set, before it evaluates those (StepsRunner), so such a name
 // reads the same on CI whatever earlier steps did. Other names stay the run's (job_contexts.h).
+// A script keeps reading `env` when it runs: the launcher evaluates it then, and an expression
+// that fails there fails the step, as on CI, where the planner could only refuse.
 expr::Object with_step_env(const yaml::Node& node, const ValueSite& site) {
   const yaml::Node* env = node.find("env");
   if (env == nullptr || !env->is_mapping()) {
@@ -361,7 +363,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
                *run);
     } else if (!workflow::contains_expression(read.text) || never) {
       step.run = std::move(read.text);
-    } else if (auto v = read_field(read.text, site.field, step_contexts, site.run_time_allowed,
+    } else if (auto v = read_field(read.text, site.field, site.contexts, site.run_time_allowed,
                                    "the script", run->location, f)) {
       step.run_time_script = v->run_time;
       step.run = v->run_time ? std::move(read.text) : v->value->coerce_string();

@@ -334,10 +334,11 @@ TEST(NeverSteps, NeedNoPluginAndAreNotEvaluated) {
   EXPECT_EQ(runs.refusals()[1].rule, "unreviewed-action-ref");
 }
 
-// The runner merges a step's own env into `env` last, before it evaluates the step's `if`, inputs
-// and script: what it sets to a value known now is known now. dayjs's codecov step: with a fork's
-// empty secret, `'' != null` is false (both read as 0), so the step never runs.
-TEST(StepEnv, IsKnownToTheStepsIfInputsAndScript) {
+// The runner merges a step's own env into `env` last, before it evaluates the step's `if` and
+// inputs: what it sets to a value known now is known now. dayjs's codecov step: with a fork's
+// empty secret, `'' != null` is false (both read as 0), so the step never runs. A script still
+// reads `env` when it runs (e2e AnExpressionThatFailsAtRunTimeFailsItsStep).
+TEST(StepEnv, IsKnownToTheStepsIfAndInputs) {
   const std::string wf =
       std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
       "    steps:\n      - uses: " + testing::kCheckout +
@@ -349,8 +350,8 @@ TEST(StepEnv, IsKnownToTheStepsIfInputsAndScript) {
                                            testing::registry());
   ASSERT_TRUE(planned) << report::to_text(planned.error());
   EXPECT_EQ(planned->jobs[0].steps[1].condition.kind, Condition::Kind::kNever);
-  EXPECT_EQ(planned->jobs[0].steps[2].step.run, "echo hello");
-  EXPECT_FALSE(planned->jobs[0].steps[2].step.run_time_script);
+  EXPECT_EQ(planned->jobs[0].steps[2].step.run, "echo ${{ env.GREETING }}");
+  EXPECT_TRUE(planned->jobs[0].steps[2].step.run_time_script);
 }
 
 }  // namespace
