@@ -61,7 +61,8 @@ util::Result<std::string> sha512_of_integrity(std::string_view integrity, const 
                                               : " has no well-formed sha512 integrity (it has \"" +
                                                     std::string(integrity.substr(0, 40)) + "\")") +
                            "; accepted: `sha512-<base64>`, which npm 5 and later record for "
-                           "every registry tarball (regenerate the lock file with npm 7 or later)");
+                           "every registry tarball; an update keeps the integrity an entry "
+                           "already has, so delete the lock file and install again");
 }
 
 util::Result<std::string> sha512_file(const std::string& path) {

@@ -42,7 +42,8 @@ TEST(Integrity, RefusesMissingSha1OnlyAndMalformedByName) {
   }
   EXPECT_EQ(sha512_of_integrity("", "x").error().message,
             "x has no integrity; accepted: `sha512-<base64>`, which npm 5 and later record for "
-            "every registry tarball (regenerate the lock file with npm 7 or later)");
+            "every registry tarball; an update keeps the integrity an entry already has, so "
+            "delete the lock file and install again");
 }
 
 TEST(Integrity, HashesAFileAndNeverFollowsALink) {
