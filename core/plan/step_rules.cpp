@@ -168,19 +168,18 @@ std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueS
 
 namespace {
 
-// The contexts of the step's `if` and inputs: `env` holds what the step's own env sets to a
-// value known now. The runner merges the step's env into `env` last, over the workflow's, the
-// job's and whatever GITHUB_ENV set, before it evaluates those (StepsRunner), so such a name
-// reads the same on CI whatever earlier steps did. Other names stay the run's (job_contexts.h).
-// A script keeps reading `env` when it runs: the launcher evaluates it then, and an expression
-// that fails there fails the step, as on CI, where the planner could only refuse.
-expr::Object with_step_env(const yaml::Node& node, const ValueSite& site) {
-  const yaml::Node* env = node.find("env");
-  if (env == nullptr || !env->is_mapping()) {
-    return site.contexts;
+// The contexts of the step's `if` and inputs: `env` holds what the step's own env (`entries`)
+// sets to a value known now. The runner merges the step's env into `env` last, over the
+// workflow's, the job's and whatever GITHUB_ENV set, before it evaluates those (StepsRunner), so
+// such a name reads the same on CI whatever earlier steps did. Other names stay the run's
+// (job_contexts.h). A script keeps reading `env` when it runs: the launcher evaluates it then,
+// and an expression that fails there fails the step, as on CI, where the planner could only
+// refuse.
+expr::Object with_step_env(const std::vector<workflow::Entry>& entries,
+                           const expr::Object& contexts) {
+  if (entries.empty()) {
+    return contexts;
   }
-  Findings quiet;  // the step's env is read for real, and refused there, below
-  const auto entries = read_env(*env, "step", site, quiet);
   // Names are looked up without regard to case here but not by the runner on Linux: a name
   // written in two spellings is left to the run.
   auto spellings = [&entries](const std::string& name) {
@@ -194,7 +193,7 @@ expr::Object with_step_env(const yaml::Node& node, const ValueSite& site) {
       known.add(e.name, expr::Value::string(e.value));
     }
   }
-  return site.contexts.with("env", expr::Value::object(std::move(known)));
+  return contexts.with("env", expr::Value::object(std::move(known)));
 }
 
 }  // namespace
@@ -261,7 +260,15 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
   if (const yaml::Node* c = node.find("continue-on-error")) {
     step.continue_on_error = read_continue_on_error(*c, site, f).value_or(false);
   }
-  const expr::Object step_contexts = with_step_env(node, site);
+  // The step's env is read once, before its `if`, which sees it; its refusals count only for a
+  // step that can run (below).
+  const yaml::Node* env = node.find("env");
+  Findings env_findings;
+  std::vector<workflow::Entry> env_entries;
+  if (env != nullptr) {
+    env_entries = read_env(*env, "step", site, env_findings);
+  }
+  const expr::Object step_contexts = with_step_env(env_entries, site.contexts);
   if (const yaml::Node* cond = node.find("if")) {
     if (!cond->is_scalar()) {
       f.refuse("step-condition", "step 'if' must be a string", *cond);
@@ -278,8 +285,11 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
   // never evaluated on CI, so they are not read here either (a `${{ secrets.GITHUB_TOKEN }}` in
   // a step that cannot run is no reason to refuse the job).
   const bool never = read_out.condition.kind == Condition::Kind::kNever;
-  if (const yaml::Node* env = node.find("env"); env != nullptr && !never) {
-    step.env = read_env(*env, "step", site, f);
+  if (env != nullptr && !never) {
+    step.env = std::move(env_entries);
+    for (auto& r : env_findings.take()) {
+      f.add(std::move(r));
+    }
   }
   if (const yaml::Node* t = node.find("timeout-minutes")) {
     step.timeout_location = t->location;

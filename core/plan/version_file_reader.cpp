@@ -21,16 +21,14 @@ util::Result<plugins::VersionFileRead> RepositoryVersionFiles::read(
                     where);
   switch (rules) {
     case REVIEWER_VERSION_FILE_SETUP_NODE_V3:
-      got = resolve::read_setup_node_version_file({"node-version-file", path, where},
-                                                  resolve::SetupNodeRules::kV3, read);
-      break;
     case REVIEWER_VERSION_FILE_SETUP_NODE:
-      got = resolve::read_setup_node_version_file({"node-version-file", path, where},
-                                                  resolve::SetupNodeRules::kV4, read);
-      break;
     case REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES:
-      got = resolve::read_setup_node_version_file({"node-version-file", path, where},
-                                                  resolve::SetupNodeRules::kDevEngines, read);
+      got = resolve::read_setup_node_version_file(
+          {"node-version-file", path, where},
+          rules == REVIEWER_VERSION_FILE_SETUP_NODE_V3 ? resolve::SetupNodeRules::kV3
+          : rules == REVIEWER_VERSION_FILE_SETUP_NODE  ? resolve::SetupNodeRules::kV4
+                                                       : resolve::SetupNodeRules::kDevEngines,
+          read);
       break;
     case REVIEWER_VERSION_FILE_SETUP_BUN:
     case REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES:
