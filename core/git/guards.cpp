@@ -194,13 +194,12 @@ util::Status clean_clone_of(git_repository* repo, const std::string& worktree,
                             const Baseline& baseline) {
   report::Refusals out;
   const std::string git_dir = git_dir_of(worktree);
-  git_index* index_raw = nullptr;
-  if (git_repository_index(&index_raw, repo) != 0) {
-    out.push_back(detail::last_error(kRuleRepository, "cannot read the index"));
+  auto index = detail::IndexEntries::read(repo, git_dir, kRuleRepository);
+  if (!index) {
+    out.push_back(index.error());
   } else {
-    detail::IndexPtr index(index_raw);
-    util::append_refusals(out, detail::check_index_flags(index.get()));
-    auto st = detail::worktree_status(repo, index.get(), worktree, baseline.pinned_at_ns);
+    util::append_refusals(out, detail::check_index_flags(*index));
+    auto st = detail::worktree_status(repo, *index, worktree, baseline.pinned_at_ns);
     if (!st) {
       out.push_back(st.error());
     } else {
@@ -209,9 +208,9 @@ util::Status clean_clone_of(git_repository* repo, const std::string& worktree,
     // Listing every tracked file's attributes cost more than the whole status walk; the walk's
     // stat data already tells which inodes are untouched since the pin.
     const detail::XattrPin now =
-        st ? detail::tracked_xattrs_since(index.get(), worktree, baseline.xattrs,
-                                          baseline.xattr_inodes, st->dev, st->settled_inos)
-           : detail::tracked_xattrs(index.get(), worktree);
+        st ? detail::tracked_xattrs_since(*index, worktree, baseline.xattrs, baseline.xattr_inodes,
+                                          st->dev, st->settled_inos)
+           : detail::tracked_xattrs(*index, worktree);
     util::append_refusals(out, detail::compare_xattrs(now, baseline.xattrs));
   }
   auto head = read_head(repo);
@@ -259,12 +258,12 @@ util::Result<Baseline> pin_baseline(const std::string& worktree, const std::stri
   // Only the hashes are pinned here: what the shape refuses is check_before_job's to report.
   static_cast<void>(scan_worktree_shape(worktree, &b.lockfile_sha256));
   b.git_dir = detail::pin_git_dir(worktree);
-  git_index* index_raw = nullptr;
-  if (git_repository_index(&index_raw, repo->get()) != 0) {
-    return detail::last_error(kRuleRepository, "cannot read the index");
+  auto index =
+      detail::IndexEntries::read(repo->get(), detail::git_dir_of(worktree), kRuleRepository);
+  if (!index) {
+    return index.error();
   }
-  detail::IndexPtr index(index_raw);
-  b.xattrs = detail::tracked_xattrs(index.get(), worktree, b.pinned_at_ns, b.xattr_inodes);
+  b.xattrs = detail::tracked_xattrs(*index, worktree, b.pinned_at_ns, b.xattr_inodes);
   return b;
 }
 

@@ -4,11 +4,11 @@
 
 namespace reviewer::git::detail {
 
-util::Status check_index_flags(git_index* index) {
+util::Status check_index_flags(const IndexEntries& index) {
   report::Refusals out;
-  const size_t n = git_index_entrycount(index);
+  const size_t n = index.size();
   for (size_t i = 0; i < n; ++i) {
-    const git_index_entry* e = git_index_get_byindex(index, i);
+    const git_index_entry* e = index.at(i);
     if (e == nullptr) {
       continue;
     }

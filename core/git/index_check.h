@@ -2,7 +2,7 @@
 
 // Internal to core/git (takes libgit2 types).
 
-#include "core/git/git_handles.h"
+#include "core/git/index_entries.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
@@ -10,6 +10,6 @@ namespace reviewer::git::detail {
 
 // One `git-index-flags` refusal per index entry carrying the assume-unchanged (VALID) bit or the
 // skip-worktree extended bit: git status would not look at those worktree files.
-util::Status check_index_flags(git_index* index);
+util::Status check_index_flags(const IndexEntries& index);
 
 }  // namespace reviewer::git::detail

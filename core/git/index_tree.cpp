@@ -24,10 +24,10 @@ const char* tree_mode(std::uint32_t mode) {
 
 // The tree of entries [lo, hi), which all start with a directory prefix of `skip` bytes. The
 // index's path order is the order git sorts tree entries in (a directory as its name and '/').
-bool tree_of(git_index* index, size_t lo, size_t hi, size_t skip, git_oid* out) {
+bool tree_of(const IndexEntries& index, size_t lo, size_t hi, size_t skip, git_oid* out) {
   std::string body;
   for (size_t i = lo; i < hi;) {
-    const git_index_entry* e = git_index_get_byindex(index, i);
+    const git_index_entry* e = index.at(i);
     if (GIT_INDEX_ENTRY_STAGE(e) != 0) {
       return false;
     }
@@ -48,7 +48,7 @@ bool tree_of(git_index* index, size_t lo, size_t hi, size_t skip, git_oid* out) 
       id = e->id;
     } else {
       while (next < hi) {
-        const std::string_view p = std::string_view(git_index_get_byindex(index, next)->path);
+        const std::string_view p = std::string_view(index.at(next)->path);
         if (p.size() <= skip + slash ||
             p.compare(skip, slash + 1, rest.substr(0, slash + 1)) != 0) {
           break;
@@ -69,8 +69,8 @@ bool tree_of(git_index* index, size_t lo, size_t hi, size_t skip, git_oid* out) 
 
 }  // namespace
 
-bool index_tree_id(git_index* index, git_oid* out) {
-  return tree_of(index, 0, git_index_entrycount(index), 0, out);
+bool index_tree_id(const IndexEntries& index, git_oid* out) {
+  return tree_of(index, 0, index.size(), 0, out);
 }
 
 }  // namespace reviewer::git::detail

@@ -2,7 +2,7 @@
 
 // Internal to core/git (takes libgit2 types).
 
-#include <git2.h>
+#include "core/git/index_entries.h"
 
 namespace reviewer::git::detail {
 
@@ -11,6 +11,6 @@ namespace reviewer::git::detail {
 // it: an unmerged entry, an empty path component, or a mode other than a regular file (either
 // permission), a symlink or a submodule. Equal to HEAD's tree id, it proves what comparing each
 // entry with HEAD's tree would: same paths, ids and modes.
-bool index_tree_id(git_index* index, git_oid* out);
+bool index_tree_id(const IndexEntries& index, git_oid* out);
 
 }  // namespace reviewer::git::detail

@@ -67,13 +67,12 @@ util::Status remove_created_paths(const std::string& worktree) {
   if (!repo) {
     return repo.error();
   }
-  git_index* raw = nullptr;
-  if (git_repository_index(&raw, repo->get()) != 0) {
-    return detail::last_error(kRuleCleanup, "cannot read the index");
+  auto index = detail::IndexEntries::read(repo->get(), detail::git_dir_of(worktree), kRuleCleanup);
+  if (!index) {
+    return index.error();
   }
-  detail::IndexPtr index(raw);
   // Contents are never compared here (only existence matters), hence the far-future pin.
-  auto status = detail::worktree_status(repo->get(), index.get(), worktree,
+  auto status = detail::worktree_status(repo->get(), *index, worktree,
                                         std::numeric_limits<std::int64_t>::max());
   if (!status) {
     return status.error();

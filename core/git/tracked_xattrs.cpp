@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/git/index_entries.h"
 #include "core/git/repository.h"
 #include "core/git/rules.h"
 #include "core/util/sha256.h"
@@ -99,13 +100,13 @@ std::map<std::string, std::string> user_xattrs(int dir, const std::string& name)
 // Lists the attributes of every index entry but those `settled(i, path)` vouches for, which
 // are taken from `pin`; `seen(i, dir_fd, name)` runs before each listing.
 template <class Settled, class Seen>
-XattrPin scan(git_index* index, const std::string& worktree, const XattrPin& pin, Settled&& settled,
-              Seen&& seen) {
+XattrPin scan(const IndexEntries& index, const std::string& worktree, const XattrPin& pin,
+              Settled&& settled, Seen&& seen) {
   XattrPin out;
   ParentDir parent(worktree);
-  const std::size_t n = git_index_entrycount(index);
+  const std::size_t n = index.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const git_index_entry* e = git_index_get_byindex(index, i);
+    const git_index_entry* e = index.at(i);
     const std::string path = e->path;
     if (settled(i, path)) {
       if (auto it = pin.find(path); it != pin.end()) {
@@ -134,11 +135,11 @@ std::int64_t to_ns(const timespec& t) {
 }
 
 // Whether the index holds exactly the paths `paths` records, in order.
-bool same_paths(git_index* index, const std::string& paths) {
-  const std::size_t n = git_index_entrycount(index);
+bool same_paths(const IndexEntries& index, const std::string& paths) {
+  const std::size_t n = index.size();
   std::size_t at = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const std::string_view p = git_index_get_byindex(index, i)->path;
+    const std::string_view p = index.at(i)->path;
     if (paths.size() - at < p.size() + 1 || paths.compare(at, p.size(), p) != 0 ||
         paths[at + p.size()] != '\0') {
       return false;
@@ -150,20 +151,20 @@ bool same_paths(git_index* index, const std::string& paths) {
 
 }  // namespace
 
-XattrPin tracked_xattrs(git_index* index, const std::string& worktree) {
+XattrPin tracked_xattrs(const IndexEntries& index, const std::string& worktree) {
   const XattrPin none;
   return scan(
       index, worktree, none, [](std::size_t, const std::string&) { return false; },
       [](std::size_t, int, const std::string&) {});
 }
 
-XattrPin tracked_xattrs(git_index* index, const std::string& worktree,
+XattrPin tracked_xattrs(const IndexEntries& index, const std::string& worktree,
                         std::int64_t settled_before_ns, SettledInodes& settled) {
-  const std::size_t n = git_index_entrycount(index);
+  const std::size_t n = index.size();
   settled = SettledInodes{};
   settled.inos.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    settled.paths += git_index_get_byindex(index, i)->path;
+    settled.paths += index.at(i)->path;
     settled.paths += '\0';
   }
   struct stat root {};
@@ -182,10 +183,10 @@ XattrPin tracked_xattrs(git_index* index, const std::string& worktree,
       });
 }
 
-XattrPin tracked_xattrs_since(git_index* index, const std::string& worktree, const XattrPin& pin,
-                              const SettledInodes& at_pin, std::uint64_t dev,
+XattrPin tracked_xattrs_since(const IndexEntries& index, const std::string& worktree,
+                              const XattrPin& pin, const SettledInodes& at_pin, std::uint64_t dev,
                               const std::vector<std::uint64_t>& inos) {
-  const std::size_t n = git_index_entrycount(index);
+  const std::size_t n = index.size();
   const bool usable = dev == at_pin.dev && inos.size() == n && at_pin.inos.size() == n &&
                       same_paths(index, at_pin.paths);
   return scan(

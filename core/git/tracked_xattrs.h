@@ -1,6 +1,6 @@
 #pragma once
 
-// Internal to core/git. guards.h holds the pin, so libgit2's index is only declared here, not
+// Internal to core/git. guards.h holds the pin, so the index is only declared here, not
 // included: nothing outside core/git sees libgit2's headers.
 
 #include <cstdint>
@@ -11,9 +11,9 @@
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
-struct git_index;
-
 namespace reviewer::git::detail {
+
+class IndexEntries;
 
 // The user extended attributes (`user.*`) of every tracked path: path -> name -> SHA-256 of the
 // value. Paths without any are left out. Read through the parent directory's descriptor (opened
@@ -21,7 +21,7 @@ namespace reviewer::git::detail {
 // so a FIFO cannot block the read. Git carries no extended attributes, so a clone has none that
 // git wrote; a job that sets one hands state to the next.
 using XattrPin = std::map<std::string, std::map<std::string, std::string>>;
-XattrPin tracked_xattrs(git_index* index, const std::string& worktree);
+XattrPin tracked_xattrs(const IndexEntries& index, const std::string& worktree);
 
 // Which inode stood at each tracked path when the attributes were pinned, for the paths whose
 // ctime predated the pin. Setting or removing an attribute stamps the inode's ctime, as does
@@ -36,15 +36,15 @@ struct SettledInodes {
 
 // tracked_xattrs, also recording into `settled` the inode of every path whose ctime is before
 // `settled_before_ns` (the pin time on the coarse clock).
-XattrPin tracked_xattrs(git_index* index, const std::string& worktree,
+XattrPin tracked_xattrs(const IndexEntries& index, const std::string& worktree,
                         std::int64_t settled_before_ns, SettledInodes& settled);
 
 // The attributes now: `pin`'s for each path whose inode is still the settled one of
 // `at_pin` (`dev` and `inos` by index position: what the status walk saw, 0 when its ctime was
 // not before the pin), listed afresh for every other path. Everything is listed when the
 // index's paths are not those of the pin.
-XattrPin tracked_xattrs_since(git_index* index, const std::string& worktree, const XattrPin& pin,
-                              const SettledInodes& at_pin, std::uint64_t dev,
+XattrPin tracked_xattrs_since(const IndexEntries& index, const std::string& worktree,
+                              const XattrPin& pin, const SettledInodes& at_pin, std::uint64_t dev,
                               const std::vector<std::uint64_t>& inos);
 
 // `tracked-xattr` for each user extended attribute of a tracked path set, changed or removed

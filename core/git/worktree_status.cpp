@@ -43,8 +43,9 @@ std::uint32_t normalized_mode(std::uint32_t mode) {
 // index's sort order).
 class HeadIndexCompare {
  public:
-  HeadIndexCompare(git_index* index, std::vector<PathChange>& out) : index_(index), out_(out) {
-    count_ = git_index_entrycount(index);
+  HeadIndexCompare(const IndexEntries& index, std::vector<PathChange>& out)
+      : index_(index), out_(out) {
+    count_ = index.size();
   }
 
   util::Status run(git_repository* repo) {
@@ -64,7 +65,7 @@ class HeadIndexCompare {
       return last_error(kRuleCleanClone, "cannot walk HEAD's tree");
     }
     for (; pos_ < count_; ++pos_) {
-      added(git_index_get_byindex(index_, pos_));
+      added(index_.at(pos_));
     }
     return util::ok_status();
   }
@@ -90,7 +91,7 @@ class HeadIndexCompare {
 
   void tree_entry(const git_tree_entry* entry) {
     while (pos_ < count_) {
-      const git_index_entry* e = git_index_get_byindex(index_, pos_);
+      const git_index_entry* e = index_.at(pos_);
       const int cmp = std::strcmp(e->path, path_.c_str());
       if (cmp > 0) {
         break;
@@ -111,8 +112,7 @@ class HeadIndexCompare {
       }
       ++pos_;
       // Further stages of the same path are unmerged entries.
-      while (pos_ < count_ &&
-             std::strcmp(git_index_get_byindex(index_, pos_)->path, path_.c_str()) == 0) {
+      while (pos_ < count_ && std::strcmp(index_.at(pos_)->path, path_.c_str()) == 0) {
         out_.push_back({path_, "unmerged"});
         ++pos_;
       }
@@ -121,7 +121,7 @@ class HeadIndexCompare {
     out_.push_back({path_, "removed from the index"});
   }
 
-  git_index* index_;
+  const IndexEntries& index_;
   std::vector<PathChange>& out_;
   size_t count_ = 0;
   size_t pos_ = 0;
@@ -136,10 +136,11 @@ class HeadIndexCompare {
 class WorkdirCompare {
  public:
   // `settled` is shared by the walks: each writes only the positions of its own slice.
-  WorkdirCompare(git_index* index, std::int64_t content_after_ns, std::int64_t index_mtime_ns,
-                 WorktreeStatus& out, std::uint64_t dev, std::uint64_t* settled)
+  WorkdirCompare(const IndexEntries& index, std::int64_t content_after_ns,
+                 std::int64_t index_mtime_ns, WorktreeStatus& out, std::uint64_t dev,
+                 std::uint64_t* settled)
       : index_(index),
-        count_(git_index_entrycount(index)),
+        count_(index.size()),
         content_after_ns_(content_after_ns),
         index_mtime_ns_(index_mtime_ns),
         out_(out),
@@ -160,7 +161,7 @@ class WorkdirCompare {
     }
     stack_.push_back(Frame{"", std::move(fd), 0, lo, true});
     for (size_t i = lo; i < hi; ++i) {
-      const git_index_entry* e = git_index_get_byindex(index_, i);
+      const git_index_entry* e = index_.at(i);
       if (GIT_INDEX_ENTRY_STAGE(e) != 0) {
         continue;  // reported by the HEAD comparison
       }
@@ -266,7 +267,7 @@ class WorkdirCompare {
     // Slow path: which names are extra?
     std::unordered_set<std::string_view> known;
     for (size_t i = frame.first_entry; i < end; ++i) {
-      const std::string_view p = git_index_get_byindex(index_, i)->path;
+      const std::string_view p = index_.at(i)->path;
       if (!p.starts_with(frame.path)) {
         continue;
       }
@@ -354,7 +355,7 @@ class WorkdirCompare {
     return empty;
   }
 
-  git_index* index_;
+  const IndexEntries& index_;
   size_t count_;
   std::int64_t content_after_ns_;
   std::int64_t index_mtime_ns_;
@@ -369,12 +370,12 @@ enum class Content { kSame, kDiffers, kUnknown };
 
 // The first index position at or after `from` whose top-level name differs from the entry
 // before it (so no directory is split between two walks); `n` when there is none.
-size_t top_level_boundary(git_index* index, size_t from, size_t n) {
+size_t top_level_boundary(const IndexEntries& index, size_t from, size_t n) {
   if (from == 0 || from >= n) {
     return from >= n ? n : 0;
   }
   const auto top = [&](size_t i) {
-    const std::string_view p = git_index_get_byindex(index, i)->path;
+    const std::string_view p = index.at(i)->path;
     return p.substr(0, p.find('/'));
   };
   const std::string_view before = top(from - 1);
@@ -463,7 +464,7 @@ Content content_matches(git_repository* repo, int root_fd, const git_index_entry
 
 }  // namespace
 
-util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* index,
+util::Result<WorktreeStatus> worktree_status(git_repository* repo, const IndexEntries& index,
                                              const std::string& worktree,
                                              std::int64_t content_check_after_ns) {
   WorktreeStatus out;
@@ -481,7 +482,7 @@ util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* in
   // One walk per core (at least two) over slices of the index split where the top-level name
   // changes, beside the HEAD comparison. The walks make syscalls and read the index array only
   // (no libgit2 call), so they run beside the HEAD comparison, which is all libgit2 object reads.
-  const size_t n = git_index_entrycount(index);
+  const size_t n = index.size();
   out.dev = root_st.st_dev;
   out.settled_inos.assign(n, 0);
   const size_t walks = std::clamp<size_t>(std::thread::hardware_concurrency(), 2, kMaxWalks);
@@ -538,7 +539,7 @@ util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* in
   out.created = std::move(walked.created);
   if (!needs_content.empty()) {
     for (const size_t pos : needs_content) {
-      const git_index_entry* e = git_index_get_byindex(index, pos);
+      const git_index_entry* e = index.at(pos);
       switch (content_matches(repo, root.get(), e)) {
         case Content::kSame:
           break;

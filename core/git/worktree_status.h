@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/git/index_entries.h"
 #include "core/git/repository.h"
 #include "core/util/result.h"
 
@@ -37,7 +38,7 @@ struct WorktreeStatus {
 // the index, when it is racily clean, or when its ctime is at or after `content_check_after_ns`
 // (nanoseconds since the epoch; the baseline's pin time, so a file rewritten since the first job
 // is always compared byte for byte with the checkout output, whatever the index claims).
-util::Result<WorktreeStatus> worktree_status(git_repository* repo, git_index* index,
+util::Result<WorktreeStatus> worktree_status(git_repository* repo, const IndexEntries& index,
                                              const std::string& worktree,
                                              std::int64_t content_check_after_ns);
 

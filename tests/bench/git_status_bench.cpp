@@ -18,6 +18,9 @@
 #include <vector>
 
 #include "core/git/guards.h"
+#include "core/git/index_entries.h"
+#include "core/git/repository.h"
+#include "core/git/rules.h"
 
 extern char** environ;
 
@@ -166,12 +169,48 @@ void BM_CheckBeforeJob(benchmark::State& state) {
   }
 }
 
+// The index alone, read as the check reads it and as libgit2's git_repository_index reads it
+// (what the check gained from not asking libgit2). The repository is opened anew each time, as
+// every check opens it, so libgit2 cannot hand back the index it already read.
+void BM_IndexRead(benchmark::State& state) {
+  namespace d = reviewer::git::detail;
+  Worktree& w = worktree();
+  for (auto _ : state) {
+    auto repo = d::open_worktree(w.wt, w.home);
+    auto index = repo.ok() ? d::IndexEntries::read(repo->get(), d::git_dir_of(w.wt),
+                                                   reviewer::git::kRuleRepository)
+                           : repo.error();
+    if (!index.ok() || index->read_by_libgit2()) {
+      state.SkipWithError("the index was not read without libgit2");
+      return;
+    }
+    benchmark::DoNotOptimize(index->size());
+  }
+}
+
+void BM_IndexReadByLibgit2(benchmark::State& state) {
+  namespace d = reviewer::git::detail;
+  Worktree& w = worktree();
+  for (auto _ : state) {
+    auto repo = d::open_worktree(w.wt, w.home);
+    git_index* raw = nullptr;
+    if (!repo.ok() || git_repository_index(&raw, repo->get()) != 0) {
+      state.SkipWithError("libgit2 cannot read the index");
+      return;
+    }
+    benchmark::DoNotOptimize(git_index_entrycount(raw));
+    git_index_free(raw);
+  }
+}
+
 // Alternating order is not possible within one Google Benchmark run, so each is run twice.
 BENCHMARK(BM_GitStatus)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_CleanCloneCheck)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_GitStatus)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_CleanCloneCheck)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_CheckBeforeJob)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+BENCHMARK(BM_IndexRead)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_IndexReadByLibgit2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
 // Printed after every benchmark ran: the last measured figure of each and their ratio.
 struct RatioReport {

@@ -29,11 +29,10 @@ class IndexTreeTest : public GitFixture {
   std::string hashed() {
     auto repo = detail::open_worktree(wt(), home());
     EXPECT_TRUE(repo.ok());
-    git_index* raw = nullptr;
-    EXPECT_EQ(git_repository_index(&raw, repo->get()), 0);
-    detail::IndexPtr index(raw);
+    auto index = detail::IndexEntries::read(repo->get(), detail::git_dir_of(wt()), kRuleRepository);
+    EXPECT_TRUE(index.ok());
     git_oid id;
-    if (!detail::index_tree_id(index.get(), &id)) {
+    if (!detail::index_tree_id(*index, &id)) {
       return "";
     }
     std::array<char, GIT_OID_HEXSZ + 1> hex{};
