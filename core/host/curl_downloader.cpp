@@ -2,7 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <vector>
 
 #include "core/host/host_process.h"
@@ -33,6 +35,20 @@ std::vector<std::string> curl_command(std::uint64_t max_bytes, int max_seconds) 
           std::to_string(max_seconds)};
 }
 
+// url -> HTTP code from curl's --write-out lines; "000" where no answer came.
+std::map<std::string, std::string> http_codes(const std::string& path) {
+  std::map<std::string, std::string> out;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto space = line.find(' ');
+    if (space != std::string::npos) {
+      out[line.substr(space + 1)] = line.substr(0, space);
+    }
+  }
+  return out;
+}
+
 class CurlDownloader final : public fetch::Downloader {
  public:
   util::Status download(const std::vector<fetch::Download>& items,
@@ -55,8 +71,12 @@ class CurlDownloader final : public fetch::Downloader {
     }
     CommandOptions options;
     options.limit = std::chrono::minutes(30);
+    // One "CODE URL" line per transfer, so a refused one is named with the registry's answer.
+    const std::string statuses = dir + "/curl.status";
+    options.stdout_file = statuses;
     std::vector<std::string> argv = curl_command(max_bytes_each, 900);
-    argv.insert(argv.end(), {"--config", config, "--parallel", "--parallel-max", "8", "--fail"});
+    argv.insert(argv.end(), {"--write-out", "%{http_code} %{url}\\n", "--config", config,
+                             "--parallel", "--parallel-max", "8", "--fail"});
     auto ran = run_command(argv, options);
     if (!ran) {
       return ran.refusals();
@@ -70,11 +90,15 @@ class CurlDownloader final : public fetch::Downloader {
     if (ran->status != 0 || ran->timed_out) {
       // --fail writes no file for a transfer the server refused: those are the ones to name
       // (curl goes on with the others of a --parallel batch).
+      const std::map<std::string, std::string> codes = http_codes(statuses);
       std::vector<std::string> failed;
       for (const auto& item : items) {
         struct stat st {};
         if (::lstat(item.file.c_str(), &st) != 0) {
-          failed.push_back(item.url);
+          const auto code = codes.find(item.url);
+          failed.push_back(item.url + (code == codes.end() || code->second == "000"
+                                           ? std::string()
+                                           : " (HTTP " + code->second + ")"));
         }
       }
       std::string which =
@@ -83,12 +107,19 @@ class CurlDownloader final : public fetch::Downloader {
       for (std::size_t i = 1; i < failed.size() && i < 3; ++i) {
         which += ", " + failed[i];
       }
+      const bool not_found =
+          !failed.empty() && std::all_of(failed.begin(), failed.end(), [](const std::string& f) {
+            return f.ends_with("(HTTP 404)");
+          });
       return util::refusal(
           "dependency-fetch-failed",
           "curl " +
               std::string(ran->timed_out ? "ran past 30 minutes"
                                          : "exited " + std::to_string(ran->status)) +
-              " fetching " + std::to_string(items.size()) + " tarballs (" + which + ")");
+              " fetching " + std::to_string(items.size()) + " tarballs; " + which +
+              (not_found ? "; the registry does not have those versions (unpublished, or the "
+                           "lock file was written against another registry)"
+                         : ""));
     }
     for (const auto& item : items) {
       struct stat st {};
