@@ -85,8 +85,10 @@ const std::array kInputs = {
     reviewer::sdk::any_value("node-version"),       // checked below: it becomes the pin
     reviewer::sdk::any_value("node-version-file"),  // read by the host, then as node-version
     reviewer::sdk::accepted("architecture", &is_x64, "x64 (the image's node)"),
-    reviewer::sdk::accepted("check-latest", &reviewer::sdk::is_loose_false,
-                            "false (true looks for a newer release online)"),
+    // `true` (any case) takes the newest release of the spec from the manifest instead of the
+    // tool cache's; any other value is false. Both are a release of the line the pin selects,
+    // and a range spanning lines is refused by the resolver either way (README, "Inputs").
+    reviewer::sdk::any_value("check-latest"),
     reviewer::sdk::refused("registry-url", "it writes an .npmrc with registry authentication"),
     reviewer::sdk::any_value("scope"),  // read only together with registry-url
     reviewer::sdk::only_at(reviewer::sdk::any_value("always-auth"), &has_always_auth),
