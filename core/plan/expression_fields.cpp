@@ -6,6 +6,7 @@
 #include "core/expr/template.h"
 #include "core/expr/text_case.h"
 #include "core/plan/event_facts.h"
+#include "core/plan/known_false.h"
 #include "core/util/text.h"
 #include "core/workflow/expression.h"
 
@@ -72,6 +73,20 @@ std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& par
 
 util::Result<std::unique_ptr<expr::Node>> parse_in(std::string_view text, Field field) {
   return expr::parse(text, scope_for(field));
+}
+
+// An `if:` that reads what the review cannot know, yet is false whatever that is
+// (known_false.h): the step or job never runs, as on CI, instead of being refused.
+bool never_whatever_unknown(const std::string& expression, Field field,
+                            const expr::Object& contexts) {
+  auto node = parse_in(expression, field);
+  if (!node) {
+    return false;
+  }
+  const expr::References refs = expr::references(**node);
+  return !calls_status_function(refs) &&
+         classify(refs, contexts).knowledge == Knowledge::kUnknown &&
+         false_whatever_unknown(**node, contexts);
 }
 
 }  // namespace
@@ -168,6 +183,11 @@ std::optional<Condition> read_condition(std::string_view text, Field field,
   }
   if (expression.empty()) {
     return out;  // an empty `if:` is no condition
+  }
+  if (never_whatever_unknown(expression, field, contexts)) {
+    out.expression = expression;
+    out.kind = Condition::Kind::kNever;
+    return out;
   }
   std::vector<expr::TemplatePart> one{{true, expression, 0}};
   auto c = check_parts(one, field, contexts, what, where, f);

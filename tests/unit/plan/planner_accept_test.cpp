@@ -334,6 +334,46 @@ TEST(NeverSteps, NeedNoPluginAndAreNotEvaluated) {
   EXPECT_EQ(runs.refusals()[1].rule, "unreviewed-action-ref");
 }
 
+// An `if:` that reads the event is still decided when an operand known now makes the `&&` chain
+// false, every operand before it unable to fail (picomatch's upload step, matrix node 24).
+TEST(NeverSteps, AKnownFalseOperandDecidesWhatTheEventCannotChange) {
+  const auto plan_if = [](const std::string& condition, const std::string& node) {
+    const std::string wf =
+        std::string("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n") +
+        "    strategy:\n      matrix:\n        node: [24, 25]\n    steps:\n      - uses: " +
+        testing::kCheckout + "\n      - if: " + condition + "\n        run: make\n";
+    return reviewer::plan::plan_text(
+        wf, {".github/workflows/ci.yml", "build", "main", {{"node", node}}}, testing::registry());
+  };
+  const std::string picomatch =
+      "startsWith('ubuntu-latest', 'ubuntu') && matrix.node == 25 && (github.event_name != "
+      "'pull_request' || github.event.pull_request.head.repo.full_name == github.repository)";
+  auto never = plan_if(picomatch, "24");
+  ASSERT_TRUE(never) << report::to_text(never.error());
+  EXPECT_EQ(never->jobs[0].steps[1].condition.kind, Condition::Kind::kNever);
+  // Where the known operands are true, the event decides: still refused.
+  auto runs = plan_if(picomatch, "25");
+  ASSERT_FALSE(runs);
+  EXPECT_EQ(runs.refusals()[0].rule, "expression-value-unknown");
+  // The unknown operand comes first and can fail (fromJSON of the event): the runner would
+  // evaluate it before reaching the false one.
+  auto may_fail = plan_if("fromJSON(github.event.pull_request.title) && matrix.node == 25", "24");
+  ASSERT_FALSE(may_fail);
+  EXPECT_EQ(may_fail.refusals()[0].rule, "expression-value-unknown");
+  // An unknown operand that cannot fail comes first: the false one decides.
+  auto first = plan_if("github.event.pull_request.draft == false && matrix.node == 25", "24");
+  ASSERT_TRUE(first) << report::to_text(first.error());
+  EXPECT_EQ(first->jobs[0].steps[1].condition.kind, Condition::Kind::kNever);
+  // `||` is not decided by a false operand.
+  auto either = plan_if("matrix.node == 25 || github.event.pull_request.draft", "24");
+  ASSERT_FALSE(either);
+  EXPECT_EQ(either.refusals()[0].rule, "expression-value-unknown");
+  // A status function changes the gate: left to the rule as before.
+  auto always = plan_if("always() && matrix.node == 25 && github.event.pull_request.draft", "24");
+  ASSERT_FALSE(always);
+  EXPECT_EQ(always.refusals()[0].rule, "expression-value-unknown");
+}
+
 // The runner merges a step's own env into `env` last, before it evaluates the step's `if` and
 // inputs: what it sets to a value known now is known now. dayjs's codecov step: with a fork's
 // empty secret, `'' != null` is false (both read as 0), so the step never runs. A script still
