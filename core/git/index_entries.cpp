@@ -1,43 +1,27 @@
 #include "core/git/index_entries.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <optional>
 
-#include "core/util/unique_fd.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::git::detail {
 namespace {
 
-// The index file's bytes, or nullopt for anything but a regular file read whole (libgit2 then
-// gives its own answer for a missing index, a link or a FIFO).
+// 1 GiB: about ten million entries. A larger index is read by libgit2, as before.
+constexpr std::size_t kMaxIndexBytes = std::size_t{1} << 30;
+
+// The index file's bytes, or nullopt for anything but a regular file read whole within the
+// bound (libgit2 then gives its own answer for a missing index, a link, a FIFO or a larger file).
 std::optional<std::string> index_bytes(const std::string& git_dir) {
-  const std::string path = git_dir + "/index";
-  util::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-  struct stat st {};
-  if (!fd.valid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  util::ReadLimits limits;
+  limits.max_bytes = kMaxIndexBytes;
+  auto bytes = util::read_regular_file(AT_FDCWD, git_dir + "/index", limits);
+  if (!bytes) {
     return std::nullopt;
   }
-  std::string bytes(static_cast<size_t>(st.st_size), '\0');
-  size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::read(fd.get(), bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      return std::nullopt;
-    }
-    done += static_cast<size_t>(n);
-  }
-  char extra = 0;
-  if (::read(fd.get(), &extra, 1) != 0) {  // grew while read: libgit2 decides
-    return std::nullopt;
-  }
-  return bytes;
+  return std::move(bytes).value();
 }
 
 // core.ignorecase makes libgit2 re-sort the entries case-insensitively; that order is not

@@ -7,6 +7,8 @@
 #include <memory>
 #include <string_view>
 
+#include "core/util/text.h"
+
 namespace reviewer::git::detail {
 namespace {
 
@@ -27,25 +29,11 @@ std::uint16_t be16(const char* p) {
   return static_cast<std::uint16_t>((u[0] << 8) | u[1]);
 }
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool starts_with_icase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    if (lower(s[i]) != prefix[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // Whether NTFS could take `c` for `reserved` (".git" or its short name "git~1"): libgit2
 // rejects the name followed by nothing, by spaces and dots only, or by '\\' or ':'. Declining
 // every such name followed by one of those bytes covers them all.
 bool ntfs_alias(std::string_view c, std::string_view reserved) {
-  if (!starts_with_icase(c, reserved)) {
+  if (c.size() < reserved.size() || util::lower(c.substr(0, reserved.size())) != reserved) {
     return false;
   }
   const std::string_view rest = c.substr(reserved.size());

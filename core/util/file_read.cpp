@@ -50,12 +50,17 @@ Result<std::string> read_open_file(int fd, const struct stat& st, const ReadLimi
   if (!limits.truncate && static_cast<std::size_t>(st.st_size) > limits.max_bytes) {
     return too_large(limits.max_bytes, &st);
   }
-  std::string text;
-  char buf[16384];
-  // One byte past the bound tells a file that grew after fstat from one that fits exactly.
+  // Read straight into the text, sized by fstat plus one byte: a file that did not change is
+  // read in one call and its end seen in the next. One byte past the bound tells a file that
+  // grew after fstat from one that fits exactly.
   const std::size_t want_total = limits.max_bytes + (limits.truncate ? 0 : 1);
-  while (text.size() < want_total) {
-    const ssize_t n = ::read(fd, buf, std::min(sizeof buf, want_total - text.size()));
+  std::string text(std::min(want_total, static_cast<std::size_t>(st.st_size) + 1), '\0');
+  std::size_t size = 0;
+  while (size < want_total) {
+    if (size == text.size()) {
+      text.resize(std::min(want_total, std::max<std::size_t>(2 * size, 16384)));
+    }
+    const ssize_t n = ::read(fd, text.data() + size, text.size() - size);
     if (n < 0 && errno == EINTR) {
       continue;
     }
@@ -65,8 +70,9 @@ Result<std::string> read_open_file(int fd, const struct stat& st, const ReadLimi
     if (n == 0) {
       break;
     }
-    text.append(buf, static_cast<std::size_t>(n));
+    size += static_cast<std::size_t>(n);
   }
+  text.resize(size);
   if (text.size() > limits.max_bytes) {
     return too_large(limits.max_bytes, nullptr);
   }

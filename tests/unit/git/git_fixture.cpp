@@ -132,6 +132,15 @@ void GitFixture::use_private_source() {
   src_ = root_.path() + "/src";
 }
 
+void GitFixture::use_shapes_source(const std::string& more) {
+  use_private_source();
+  sh(src(),
+     "mkdir -p a/b a-b && echo 1 > a/b/c && echo 2 > a-b/x && echo 3 > a.txt && echo 4 > a0 && "
+     "chmod +x a0 && ln -s a.txt link && " +
+         more + " && git add -A && git -c user.name=t -c user.email=t@e commit -qm shapes",
+     home());
+}
+
 void GitFixture::clone(int depth, const std::string& extra_args) {
   const std::string args = depth == 1 ? "--depth 1 --no-tags " : "";
   sh(root_.path(), "git clone -q " + args + extra_args + " file://" + src() + " wt", home());

@@ -47,6 +47,10 @@ class GitFixture : public ::testing::Test {
 
   // Makes a source repository of this test's own (for tests that change it).
   void use_private_source();
+  // Same, with a commit of every path shape whose order the index and its tree hash must get
+  // right ("a-b/x" < "a.txt" < "a/b/c" < "a0"), an executable and a symlink; `more` is a shell
+  // command that adds files before the commit.
+  void use_shapes_source(const std::string& more = "true");
   // Clones the source into `wt()`: depth 1 without tags, or full.
   void clone(int depth, const std::string& extra_args = "");
   // Runs `script` in the worktree.

@@ -56,13 +56,8 @@ class IndexFileTest : public GitFixture {
  protected:
   void SetUp() override {
     GitFixture::SetUp();
-    use_private_source();
-    sh(src(),
-       "mkdir -p a/b a-b && echo 1 > a/b/c && echo 2 > a-b/x && echo 3 > a.txt && echo 4 > a0 && "
-       "chmod +x a0 && ln -s a.txt link && mkdir -p .github/workflows && echo 5 > "
-       ".github/workflows/ci.yml && echo 6 > .gitignore && git add -A && "
-       "git -c user.name=t -c user.email=t@e commit -qm shapes",
-       home());
+    use_shapes_source(
+        "mkdir -p .github/workflows && echo 5 > .github/workflows/ci.yml && echo 6 > .gitignore");
     clone(1);
   }
   std::string index_path() const { return wt() + "/.git/index"; }
