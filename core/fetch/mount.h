@@ -19,6 +19,11 @@ inline constexpr const char* kBunList = "bun-cache.list";
 // tarball verified by the host, at `package-managers/<name>-<version>.tgz`.
 inline constexpr const char* kPackageManagerDir = "package-managers";
 
+// In the view: the package managers package.json's packageManager names, for corepack's cache,
+// one "<name>\t<version>\t<reference>\t<tarball path in the view>\t<algo>.<hex>" a line
+// (launch/corepack_setup.h).
+inline constexpr const char* kCorepackList = "corepack.list";
+
 // In the view, for a yarn.lock: yarn 1's offline mirror, each tarball of the lock under the file
 // name yarn looks it up by (fetch/yarn_source.h), which the launcher names in
 // YARN_YARN_OFFLINE_MIRROR.

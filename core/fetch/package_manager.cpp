@@ -209,6 +209,19 @@ util::Result<std::string> resolve_range(const PackageManagerPin& pin, const Stor
   return pick_release(text, pin.name, *range, pin.version, pin.what);
 }
 
+// What corepack's `installVersion` records in its cache for the tarball: the reference after
+// `name@`, and the digest it checked, in packageManager's algorithm (sha512 when none is named).
+FetchedPackageManager with_corepack_record(const PackageManagerPin& pin,
+                                           const std::optional<DeclaredHash>& want,
+                                           FetchedPackageManager out) {
+  if (pin.corepack) {
+    const std::size_t at = pin.declared.find('@');
+    out.corepack_reference = at == std::string::npos ? pin.version : pin.declared.substr(at + 1);
+    out.corepack_hash = want ? want->algorithm + "." + want->hex : "sha512." + out.sha512;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string package_manager_view_path(const std::string& name, const std::string& version) {
@@ -264,7 +277,7 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
       out.sha512 = *known;
       out.hit = true;
       out.bytes = *size;
-      return out;
+      return with_corepack_record(pin, *want, out);
     }
   }
   auto dir = store.make_temp_dir();
@@ -311,7 +324,7 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
   }
   out.sha512 = *sha512;
   out.bytes = store.size_of(*sha512).value_or(0);
-  return out;
+  return with_corepack_record(pin, *want, out);
 }
 
 }  // namespace reviewer::fetch

@@ -23,6 +23,12 @@ struct PackageManagerPin {
   // <hex>"); "" when it names none or another one. Its `+ALGO.HEX`, if any, must match.
   std::string declared;
   std::string what;  // for messages: "pnpm/action-setup at .github/workflows/ci.yml:12:9"
+  // package.json's packageManager names it: a step may run it through corepack (`corepack
+  // enable`, `corepack pnpm`), which finds it in corepack's cache (launch/corepack_setup.h).
+  bool corepack = false;
+  // Only corepack may need it: when it cannot be fetched, the review says so and goes on, since
+  // no step may run corepack; corepack then fails offline where CI would have downloaded it.
+  bool corepack_only = false;
 };
 
 struct FetchedPackageManager {
@@ -33,6 +39,11 @@ struct FetchedPackageManager {
   std::string view_path;  // "package-managers/pnpm-10.33.0.tgz", relative to the view
   bool hit = false;       // nothing was downloaded
   std::uint64_t bytes = 0;
+  // For corepack's cache, when the pin is for corepack (else both ""): the reference as
+  // packageManager writes it ("10.33.0+sha512.<hex>") and the hash corepack records for the
+  // tarball it downloaded ("sha512.<hex>", in packageManager's algorithm when it names one).
+  std::string corepack_reference = {};
+  std::string corepack_hash = {};
 };
 
 // Where the view holds `name`@`version`'s tarball, relative to the view.

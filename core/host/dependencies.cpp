@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "core/fetch/mount.h"
 
@@ -75,6 +76,12 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
   for (const auto& pin : pins) {
     const auto start = std::chrono::steady_clock::now();
     auto got = fetch::fetch_package_manager(pin, *store, *downloader, options);
+    if (!got && pin.corepack_only && !is_host_side(got.error())) {
+      std::cout << "review: package manager: " << pin.name << " " << pin.version << " for "
+                << pin.what << " not provided: " << got.error().to_string()
+                << "; a step that runs it through corepack fails offline" << std::endl;
+      continue;
+    }
     if (!got) {
       util::append_refusals(refusals, got);
       continue;
@@ -144,11 +151,8 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
       return placed;
     }
   }
-  for (const auto& m : deps.package_managers) {
-    if (auto placed = store->link_as(m.sha512, dir, m.view_path); !placed) {
-      return placed;
-    }
-  }
+  std::set<std::string> placed_paths;  // the runner's yarn may also be packageManager's
+  std::string corepack_list;
   // What each range the plan pinned was taken as, for the step that installs it: one line
   // "NAME<TAB>SPEC<TAB>VERSION" each (the view's reader is the plugin's shell script).
   std::string ranges;
@@ -156,23 +160,30 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     if (m.spec != m.version && !m.spec.empty()) {
       ranges += m.name + "\t" + m.spec + "\t" + m.version + "\n";
     }
+    if (placed_paths.insert(m.view_path).second) {
+      if (auto placed = store->link_as(m.sha512, dir, m.view_path); !placed) {
+        return placed;
+      }
+    }
+    if (!m.corepack_hash.empty()) {
+      corepack_list += m.name + "\t" + m.version + "\t" + m.corepack_reference + "\t" +
+                       m.view_path + "\t" + m.corepack_hash + "\n";
+    }
   }
-  if (!ranges.empty()) {
-    const std::string file = dir + "/" + fetch::kPackageManagerDir + "/ranges";
+  const std::string ranges_file = std::string(fetch::kPackageManagerDir) + "/ranges";
+  for (const auto& [name, text] :
+       {std::pair{ranges_file.c_str(), &ranges}, std::pair{fetch::kBunList, &bun_list},
+        std::pair{fetch::kCorepackList, &corepack_list}}) {
+    if (text->empty()) {
+      continue;
+    }
+    const std::string file = dir + "/" + name;
     std::ofstream out(file, std::ios::binary);
-    out << ranges;
+    out << *text;
     if (!out.flush()) {
       return util::refusal("dependency-store", "cannot write " + file);
     }
     ::chmod(file.c_str(), 0644);
-  }
-  if (!bun_list.empty()) {
-    std::ofstream out(dir + "/" + fetch::kBunList, std::ios::binary);
-    out << bun_list;
-    if (!out.flush()) {
-      return util::refusal("dependency-store", "cannot write " + dir + "/" + fetch::kBunList);
-    }
-    ::chmod((dir + "/" + fetch::kBunList).c_str(), 0644);
   }
   return util::ok_status();
 }

@@ -8,6 +8,7 @@
 #include "core/host/dependencies.h"
 #include "core/host/npm_resolution.h"
 #include "core/report/render.h"
+#include "core/resolve/semver_version.h"
 #include "core/util/text.h"
 
 namespace reviewer::host {
@@ -70,12 +71,21 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
 
 std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
                                                            const resolve::Resolution& resolution) {
+  // packageManager as written ("pnpm@10.33.0+sha512.<hex>"), for pnpm and yarn 1: the package
+  // managers corepack installs (yarn 2 and later is refused by the fetch, yarn-berry-unsupported).
   std::string declared;
+  std::string corepack_name;
   for (const auto& d : resolution.declarations) {
-    if (d.tool == "pnpm" && d.source == "package.json packageManager") {
-      declared = "pnpm@" + d.value;
+    if (d.source != "package.json packageManager") {
+      continue;
+    }
+    auto version = resolve::parse_version(d.value.substr(0, d.value.find('+')));
+    if (d.tool == "pnpm" || (d.tool == "yarn" && version && version->major < 2)) {
+      declared = d.tool + "@" + d.value;
+      corepack_name = d.tool;
     }
   }
+  const std::string named = declared.substr(0, declared.find('+'));
   std::vector<fetch::PackageManagerPin> out;
   for (const auto& p : plan.pins) {
     if (p.runtime != "pnpm") {
@@ -86,9 +96,17 @@ std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& pla
     if (seen) {
       continue;
     }
-    const std::string named = declared.substr(0, declared.find('+'));
-    out.push_back({"pnpm", p.version, named == "pnpm@" + p.version ? declared : "",
-                   "the pnpm pinned at " + p.location.to_string()});
+    const bool same = named == "pnpm@" + p.version;
+    out.push_back({"pnpm", p.version, same ? declared : "",
+                   "the pnpm pinned at " + p.location.to_string(), same});
+  }
+  const bool pinned =
+      std::any_of(out.begin(), out.end(), [](const auto& pin) { return pin.corepack; });
+  if (!corepack_name.empty() && !pinned) {
+    // Any step may run corepack (a package.json script as well as a workflow's line), so the
+    // declaration, not a step's text, decides; corepack finds the release in its cache.
+    out.push_back({corepack_name, named.substr(corepack_name.size() + 1), declared,
+                   "corepack (package.json packageManager)", true, true});
   }
   return out;
 }

@@ -3,35 +3,17 @@
 
 #include <fcntl.h>
 
-#include <filesystem>
 #include <sstream>
 
-#include "core/exec/capture.h"
 #include "core/fetch/mount.h"
+#include "core/launch/view_unpack.h"
 #include "core/util/file_read.h"
 
 namespace reviewer::launch {
 namespace {
 
-namespace fs = std::filesystem;
-
 util::Refusal unpack_error(const std::string& what) {
   return util::refusal("dependency-unpack", what);
-}
-
-// The host wrote the list, but it names paths joined to directories here: plain relative paths
-// of the characters package names, versions and the store use, never `..`.
-bool plain_relative(const std::string& p) {
-  if (p.empty() || p[0] == '/' || p.find("..") != std::string::npos) {
-    return false;
-  }
-  for (unsigned char c : p) {
-    if (std::isalnum(c) == 0 && c != '/' && c != '@' && c != '.' && c != '-' && c != '_' &&
-        c != '+' && c != '~') {
-      return false;
-    }
-  }
-  return true;
 }
 
 }  // namespace
@@ -55,19 +37,11 @@ util::Status seed_bun_cache(const std::string& view, const std::string& cache_di
       return unpack_error("the line \"" + line + "\" of " + fetch::kBunList +
                           " is not a folder and a tarball path");
     }
-    const std::string into = cache_dir + "/" + folder;
-    std::error_code ec;
-    fs::create_directories(into, ec);
-    if (ec) {
-      return unpack_error("cannot make " + into + ": " + ec.message());
-    }
-    // npm tarballs hold one top folder (usually `package/`); Bun's cache folder is its content.
-    auto ran =
-        exec::capture_output({"/bin/tar", "-xzf", view + "/" + tarball, "-C", into,
-                              "--strip-components=1", "--no-same-owner", "--no-same-permissions"},
-                             {"PATH=/usr/bin:/bin", "LANG=C.UTF-8"});
-    if (!ran) {
-      return unpack_error("cannot unpack " + folder + " into Bun's cache: " + ran.error().message);
+    // Bun's cache folder is the tarball's content, without its top folder.
+    if (auto unpacked = unpack_package(view + "/" + tarball, cache_dir + "/" + folder,
+                                       folder + " (Bun's cache)");
+        !unpacked) {
+      return unpacked;
     }
   }
   return util::ok_status();

@@ -14,11 +14,22 @@
 namespace reviewer::launch {
 namespace {
 
-// What `npm --version` prints, without its ~120 ms of node start-up: the version in the
-// package.json of the npm package whose bin/npm-cli.js `cli` is (the file npm itself reads for
-// it). The bytes of npm-cli.js are the table's: the self-check hashes them.
-util::Result<std::string> npm_package_version(const std::string& cli) {
-  const auto package = std::filesystem::path(cli).parent_path().parent_path() / "package.json";
+// What `npm --version` (or `corepack --version`) prints, without its ~120 ms of node start-up:
+// the version in the package.json of the package `file` belongs to (the nearest one above it,
+// the file npm and corepack themselves read for it). The bytes of `file` are the table's: the
+// self-check hashes them.
+util::Result<std::string> package_version(const std::string& file) {
+  auto dir = std::filesystem::path(file).parent_path();
+  std::filesystem::path package;
+  for (int up = 0; up < 3 && !dir.empty(); ++up, dir = dir.parent_path()) {
+    if (std::error_code ec; std::filesystem::is_regular_file(dir / "package.json", ec)) {
+      package = dir / "package.json";
+      break;
+    }
+  }
+  if (package.empty()) {
+    return util::refusal("runtime-mismatch", file + " is in no package with a package.json");
+  }
   auto text = util::read_regular_file(AT_FDCWD, package.string(), {1 << 20});
   if (!text) {
     return text.refusals();
@@ -29,6 +40,9 @@ util::Result<std::string> npm_package_version(const std::string& cli) {
   }
   return j["version"].get<std::string>();
 }
+
+// The runtimes that are JavaScript packages: their version is their package.json's.
+bool is_package(const std::string& runtime) { return runtime == "npm" || runtime == "corepack"; }
 
 }  // namespace
 
@@ -77,8 +91,8 @@ util::Status verify_runtimes(const ImageInfo& image) {
   std::vector<std::future<util::Result<std::string>>> answers;
   for (const auto& [runtime, bin] : image.runtimes) {
     answers.push_back(std::async(std::launch::async, [&path, &runtime, &bin] {
-      return runtime == "npm" ? npm_package_version(bin.path)
-                              : exec::capture_output({bin.path, "--version"}, {path});
+      return is_package(runtime) ? package_version(bin.path)
+                                 : exec::capture_output({bin.path, "--version"}, {path});
     }));
   }
   std::size_t next = 0;
@@ -94,8 +108,8 @@ util::Status verify_runtimes(const ImageInfo& image) {
     if (!printed || got != bin.version) {
       out.push_back({"runtime-mismatch",
                      runtime + " at " + bin.path +
-                         (runtime == "npm" ? " has version '" : " printed '") + got.substr(0, 40) +
-                         "', the image declares " + bin.version,
+                         (is_package(runtime) ? " has version '" : " printed '") +
+                         got.substr(0, 40) + "', the image declares " + bin.version,
                      std::nullopt});
     }
   }

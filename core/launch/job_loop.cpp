@@ -9,6 +9,7 @@
 #include "core/fetch/mount.h"
 #include "core/launch/bun_cache_seed.h"
 #include "core/launch/called_jobs.h"
+#include "core/launch/corepack_setup.h"
 #include "core/launch/job_dirs.h"
 #include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
@@ -17,6 +18,7 @@
 #include "core/launch/step_lines.h"
 #include "core/launch/version_file_check.h"
 #include "core/plan/expression_fields.h"
+#include "core/resolve/js_text.h"
 #include "core/util/check.h"
 #include "core/util/text.h"
 
@@ -248,6 +250,7 @@ class JobLoop {
       }
       state.runner.dependency_cache = *seeded;
     }
+    set_up_corepack(state.runner);
     // Bun reads only unpacked folders from its cache; each job's fresh cache gets them from the
     // view. A package that cannot be unpacked is named here, and `bun install` fails offline.
     if (!ctx_.dependency_cache.empty()) {
@@ -270,6 +273,34 @@ class JobLoop {
       }
     }
     return true;
+  }
+
+  // corepack as the runner has it: its command right after node's directory, in one the job may
+  // write (`corepack enable` puts its shims there), and packageManager's release in its cache,
+  // where CI's corepack puts what it downloads. A failure is logged; corepack, or the release,
+  // is then missing as it would be on a runner without it.
+  void set_up_corepack(exec::RunnerContext& runner) {
+    if (ctx_.corepack.empty()) {
+      return;
+    }
+    auto linked = link_corepack(ctx_.corepack, runner.dirs.root + "/corepack");
+    if (!linked) {
+      log_.line("reviewer: " + linked.error().to_string());
+      return;
+    }
+    auto& path = runner.runtime_path;
+    path.insert(path.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(1, path.size())),
+                *linked);
+    if (ctx_.dependency_cache.empty()) {
+      return;
+    }
+    auto seeded = seed_corepack_cache(ctx_.dependency_cache, runner.dirs.cache + "/node/corepack");
+    if (!seeded) {
+      log_.line("reviewer: " + seeded.error().to_string());
+    } else if (!seeded->empty()) {
+      log_.line("reviewer: corepack's cache holds " + resolve::js::join(*seeded, ", ") +
+                " from the review's dependency view (verified by the host)");
+    }
   }
 
   // CI's step gate: its `if:` (by default, no earlier step of the job failed). nullopt, with

@@ -57,6 +57,9 @@ struct LoopContext {
   std::vector<std::string> runtime_path;
   std::string dependency_cache;     // see exec::RunnerContext
   std::string dependency_registry;  // see exec::RunnerContext
+  // The image's corepack (its dist/lib/corepack.cjs), linked onto every job's PATH; "" for an
+  // image without one.
+  std::string corepack = {};
 };
 
 // Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded

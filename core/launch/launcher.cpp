@@ -104,6 +104,12 @@ std::string dependency_registry(const std::string& cache) {
   return "file://" + dir + "/";
 }
 
+// The image's corepack, when it carries one.
+std::string corepack_of(const ImageInfo& image) {
+  const auto it = image.runtimes.find("corepack");
+  return it == image.runtimes.end() ? "" : it->second.path;
+}
+
 }  // namespace
 
 int run_launcher(const std::vector<std::string>& args, char** caller_env) {
@@ -261,9 +267,9 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
   const std::string deps = dependency_cache();
-  auto outcome = run_plan(
-      plan, supervisor, guard, *scratch, log,
-      LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, dependency_registry(deps)});
+  auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
+                          LoopContext{kWorkspace, scratch->build_dir(), image->path, deps,
+                                      dependency_registry(deps), corepack_of(*image)});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
   if (auto same = check_assignment_unchanged(*assignment, *init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;

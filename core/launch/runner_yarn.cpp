@@ -3,10 +3,8 @@
 
 #include <sys/stat.h>
 
-#include <filesystem>
-
-#include "core/exec/capture.h"
 #include "core/fetch/mount.h"
+#include "core/launch/view_unpack.h"
 
 namespace reviewer::launch {
 namespace {
@@ -38,18 +36,10 @@ util::Result<std::string> unpack_runner_yarn(const std::string& view, const std:
   if (!S_ISREG(st.st_mode)) {
     return unpack_error(tarball + " is not a regular file; yarn is not put on PATH");
   }
-  std::error_code ec;
-  std::filesystem::create_directories(into, ec);
-  if (ec) {
-    return unpack_error("cannot make " + into + ": " + ec.message());
-  }
-  // The registry's tarball holds one top folder (`package/`): yarn's bin/, lib/, package.json.
-  auto ran = exec::capture_output({"/bin/tar", "-xzf", tarball, "-C", into, "--strip-components=1",
-                                   "--no-same-owner", "--no-same-permissions"},
-                                  {"PATH=/usr/bin:/bin", "LANG=C.UTF-8"});
-  if (!ran) {
-    return unpack_error("cannot unpack yarn " + std::string(fetch::kRunnerYarnVersion) + " into " +
-                        into + ": " + ran.error().message);
+  if (auto unpacked =
+          unpack_package(tarball, into, std::string("yarn ") + fetch::kRunnerYarnVersion);
+      !unpacked) {
+    return unpacked.refusals();
   }
   if (::lstat((into + "/bin/yarn.js").c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     return unpack_error(tarball + " holds no bin/yarn.js; yarn is not put on PATH");

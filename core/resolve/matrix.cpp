@@ -69,8 +69,11 @@ class Validator {
   std::string name_;
 };
 
+// The declared tools, and corepack: images carry it as Node's distributions do (its
+// `corepack enable` is a run step's), but no declaration selects an image by it.
 bool is_known_tool(const std::string& tool) {
-  return std::find(std::begin(kKnownTools), std::end(kKnownTools), tool) != std::end(kKnownTools);
+  return tool == "corepack" ||
+         std::find(std::begin(kKnownTools), std::end(kKnownTools), tool) != std::end(kKnownTools);
 }
 
 // An exact version written canonically: what node-semver's valid() returns for it.
@@ -239,7 +242,9 @@ util::Status parse_images(const json& images, const Validator& check, Matrix& m)
                           "duplicate image name " + quote(image.name));
     }
     const json& rt = img["runtimes"];
-    if (auto e = check.object(rt, ip + "/runtimes", {"node", "bun"}, {"pnpm", "yarn", "npm"}); !e) {
+    if (auto e = check.object(rt, ip + "/runtimes", {"node", "bun"},
+                              {"pnpm", "yarn", "npm", "corepack"});
+        !e) {
       return e;
     }
     for (const auto& [tool, version] : rt.items()) {

@@ -157,12 +157,13 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
           d.tool == "pnpm"
               ? d.source + " " + quote(d.tool + "@" + d.value) +
                     " selects no image: pnpm is put on PATH only by a "
-                    "pnpm/action-setup or pnpm/setup step, from the dependency store the host "
-                    "fetches it into"
+                    "pnpm/action-setup or pnpm/setup step or by corepack, from the dependency "
+                    "store the host fetches it into"
           : d.tool == "yarn" ? d.source + " " + quote(d.tool + "@" + d.value) +
                                    " selects no image: without corepack the runner runs its own "
                                    "yarn 1.22.22, which the host fetches into the dependency store "
-                                   "for a yarn.lock (yarn 2 and later is refused by the fetch)"
+                                   "for a yarn.lock, as it fetches this release for corepack "
+                                   "(yarn 2 and later is refused by the fetch)"
                              : d.source + " " + quote(d.tool + "@" + d.value) +
                                    " is not installed on CI unless a job "
                                    "enables corepack; the image's " +

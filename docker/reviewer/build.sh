@@ -103,7 +103,7 @@ version=$(sed -n 's/^project(reviewer VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLi
 declare -A fetched=()  # each tarball is verified once per run, however many images share it
 for n in "${names[@]}"; do
   declare -A v=()
-  for tool in node npm bun; do
+  for tool in node npm bun corepack; do
     v[$tool]=$(jq -er --arg n "$n" --arg t "$tool" '.images[] | select(.name == $n) | .runtimes[$t]' "$matrix")
     if [[ -z ${fetched[$tool-${v[$tool]}]:-} ]]; then
       tarball=$("$here/fetch-runtime.sh" "$matrix" "$build/image-cache/runtimes" "$tool" "${v[$tool]}")
@@ -112,11 +112,12 @@ for n in "${names[@]}"; do
     fi
   done
   sha() { jq -r --arg t "$1" --arg v "$2" '.runtimes[$t][$v].sha256' "$matrix"; }
-  "$here/image-json.sh" "$n" "${v[node]}" "${v[npm]}" "${v[bun]}" >"$ctx/images/$n.json"
+  "$here/image-json.sh" "$n" "${v[node]}" "${v[npm]}" "${v[bun]}" "${v[corepack]}" \
+    >"$ctx/images/$n.json"
   # 4. The image.
   args=(--build-arg "BASE=$base_ref" --build-arg "BASE_DIGEST=$base_digest"
     --build-arg "IMAGE_NAME=$n" --build-arg "PROJECT_VERSION=$version")
-  for tool in node npm bun; do
+  for tool in node npm bun corepack; do
     upper=${tool^^}
     args+=(--build-arg "${upper}_VERSION=${v[$tool]}" --build-arg "${upper}_SHA256=$(sha "$tool" "${v[$tool]}")")
   done

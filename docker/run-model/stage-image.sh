@@ -24,7 +24,7 @@ matrix=$stage/share/reviewer/runtime-matrix.json
 
 # Tarballs are cached by integrity in the build tree, so repeated stagings do not ask the registry.
 declare -A v
-for tool in node npm bun; do
+for tool in node npm bun corepack; do
   v[$tool]=$(jq -er --arg n "$image" --arg t "$tool" '.images[] | select(.name == $n) | .runtimes[$t]' "$matrix")
   tarball=$("$here/../reviewer/fetch-runtime.sh" "$matrix" "$build/image-cache/runtimes" "$tool" "${v[$tool]}")
   mkdir -p "$stage/runtimes/.unpack/$tool"
@@ -37,10 +37,11 @@ mv "$unpack/npm/package" "$stage/runtimes/node/lib/node_modules/npm"
 ln -s ../lib/node_modules/npm/bin/npm-cli.js "$stage/runtimes/node/bin/npm"
 ln -s ../lib/node_modules/npm/bin/npx-cli.js "$stage/runtimes/node/bin/npx"
 install -D -m 0755 "$unpack/bun/package/bin/bun" "$stage/runtimes/bun/bin/bun"
+mv "$unpack/corepack/package" "$stage/runtimes/node/lib/node_modules/corepack"
 rm -rf "$unpack"
 install -D -m 0755 "$here/../reviewer/sfw" "$stage/runtimes/sfw/bin/sfw"
 
-"$here/../reviewer/image-json.sh" "$image" "${v[node]}" "${v[npm]}" "${v[bun]}" \
+"$here/../reviewer/image-json.sh" "$image" "${v[node]}" "${v[npm]}" "${v[bun]}" "${v[corepack]}" \
   >"$stage/share/reviewer/image.json"
 chmod -R go-w "$stage"
 echo "staged $image (node ${v[node]}, npm ${v[npm]}, bun ${v[bun]}) in $stage"

@@ -311,6 +311,60 @@ TEST_F(FetchReview, PnpmActionSetupRunInstallTrueInstallsAtTheActionsStep) {
   EXPECT_THAT(r.output, HasSubstr("# fail 0"));
 }
 
+// `corepack enable` instead of pnpm/action-setup (unjs's projects do this): the host fetches
+// packageManager's pnpm for corepack's cache; the image's corepack, linked into the job's own
+// directory, writes its shims there at that step, never earlier; pnpm then runs from the cache
+// offline, and setup-node's `cache: pnpm` after it finds that pnpm as on CI.
+TEST_F(FetchReview, CorepackEnablePutsPackageManagersPnpmOnPathFromTheStore) {
+  fs::remove_all(repo_);
+  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  edit(".github/workflows/ci.yml",
+       "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n",
+       "      - run: \"! command -v pnpm\"\n      - run: corepack enable\n");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output,
+              HasSubstr("review: package manager: pnpm 10.33.0 for corepack (package.json "
+                        "packageManager): 0 hits, 1 miss, "));
+  EXPECT_THAT(r.output, HasSubstr("verified against the registry's integrity and package.json's "
+                                  "hash"));
+  EXPECT_THAT(r.output, HasSubstr("reviewer: corepack's cache holds pnpm@10.33.0 from the "
+                                  "review's dependency view"));
+  EXPECT_THAT(r.output, HasSubstr("pnpm's store: /tmp/review/"));
+  EXPECT_THAT(r.output, HasSubstr("Done in"));
+  EXPECT_THAT(r.output, HasSubstr("using pnpm v10.33.0"));
+  EXPECT_THAT(r.output, Not(HasSubstr("getaddrinfo")));
+  EXPECT_THAT(r.output, HasSubstr("# pass 2"));
+  EXPECT_THAT(r.output, HasSubstr("# fail 0"));
+}
+
+// packageManager names yarn 1.22.19: before `corepack enable` the runner's 1.22.22 runs, after it
+// corepack's shim runs 1.22.19 from corepack's cache, as on CI; the install and tests pass offline.
+TEST_F(FetchReview, CorepackEnableSwitchesYarnToPackageManagersRelease) {
+  fs::remove_all(repo_);
+  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  edit("package.json", "  \"license\": \"MIT\",\n",
+       "  \"license\": \"MIT\",\n  \"packageManager\": \"yarn@1.22.19\",\n");
+  edit(".github/workflows/ci.yml", "      - name: Install\n",
+       "      - run: echo yarn-before-$(yarn --version)\n      - run: corepack enable\n"
+       "      - run: echo yarn-after-$(yarn --version)\n      - name: Install\n");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output,
+              HasSubstr("review: package manager: yarn 1.22.19 for corepack (package.json "
+                        "packageManager): "));
+  EXPECT_THAT(r.output, HasSubstr("reviewer: corepack's cache holds yarn@1.22.19"));
+  EXPECT_THAT(r.output, HasSubstr("yarn-before-1.22.22"));
+  EXPECT_THAT(r.output, HasSubstr("yarn-after-1.22.19"));
+  EXPECT_THAT(r.output, HasSubstr("yarn install v1.22.19"));
+  EXPECT_THAT(r.output, HasSubstr("# pass 3"));
+  EXPECT_THAT(r.output, HasSubstr("# fail 0"));
+}
+
 // packageManager's corepack hash edited: refused on the host, before any sandbox exists.
 TEST_F(FetchReview, APnpmHashThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
   fs::remove_all(repo_);

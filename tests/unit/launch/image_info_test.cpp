@@ -22,6 +22,8 @@ class RuntimeVersions : public ::testing::Test {
     // npm's entry point would need node to run; its version is read, not printed.
     script("node/lib/node_modules/npm/bin/npm-cli.js", "echo never-run; exit 1");
     npm_version("11.21.2");
+    script("node/lib/node_modules/corepack/dist/lib/corepack.cjs", "echo never-run; exit 1");
+    package_version("corepack", "0.35.0");
   }
   void script(const std::string& rel, const std::string& body) {
     const std::string path = dir_ / rel;
@@ -29,9 +31,10 @@ class RuntimeVersions : public ::testing::Test {
     std::ofstream(path, std::ios::trunc) << "#!/bin/sh\n" << body << "\n";
     ::chmod(path.c_str(), 0755);
   }
-  void npm_version(const std::string& v) {
-    std::ofstream(dir_ / "node/lib/node_modules/npm/package.json", std::ios::trunc)
-        << R"({"name": "npm", "version": ")" << v << "\"}\n";
+  void npm_version(const std::string& v) { package_version("npm", v); }
+  void package_version(const std::string& name, const std::string& v) {
+    std::ofstream(dir_ / ("node/lib/node_modules/" + name + "/package.json"), std::ios::trunc)
+        << R"({"name": ")" << name << R"(", "version": ")" << v << "\"}\n";
   }
   ImageInfo image() const {
     ImageInfo info;
@@ -39,6 +42,8 @@ class RuntimeVersions : public ::testing::Test {
     info.runtimes["node"] = {dir_ / "node/bin/node", "22.23.5"};
     info.runtimes["bun"] = {dir_ / "bun/bin/bun", "1.3.10"};
     info.runtimes["npm"] = {dir_ / "node/lib/node_modules/npm/bin/npm-cli.js", "11.21.2"};
+    info.runtimes["corepack"] = {dir_ / "node/lib/node_modules/corepack/dist/lib/corepack.cjs",
+                                 "0.35.0"};
     info.path = {dir_ / "node/bin"};
     return info;
   }
@@ -61,6 +66,21 @@ TEST_F(RuntimeVersions, AnNpmWithoutItsPackageJsonIsAMismatch) {
   auto r = verify_runtimes(image());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().rule, "runtime-mismatch");
+}
+
+// corepack's hashed file is two folders deep; its version is its package's, as npm's is.
+TEST_F(RuntimeVersions, AnotherCorepackPackageIsAMismatch) {
+  package_version("corepack", "0.34.0");
+  auto r = verify_runtimes(image());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().to_string(),
+            "runtime-mismatch: corepack at " +
+                (dir_ / "node/lib/node_modules/corepack/dist/lib/corepack.cjs") +
+                " has version '0.34.0', the image declares 0.35.0");
+  std::filesystem::remove(dir_ / "node/lib/node_modules/corepack/package.json");
+  auto none = verify_runtimes(image());
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().rule, "runtime-mismatch");
 }
 
 TEST_F(RuntimeVersions, ANodeThatPrintsAnotherVersionIsAMismatch) {

@@ -112,9 +112,8 @@ TEST_F(Resolver, PnpmPackageManagerSelectsNoImage) {
   ASSERT_EQ(r->notes.size(), 1U);
   EXPECT_EQ(r->notes[0],
             "package.json packageManager \"pnpm@10.33.0+sha512.abc\" selects no image: pnpm is "
-            "put on PATH only by a pnpm/action-setup or pnpm/setup step, from the dependency store "
-            "the host "
-            "fetches it into");
+            "put on PATH only by a pnpm/action-setup or pnpm/setup step or by corepack, from the "
+            "dependency store the host fetches it into");
   // A pnpm pin (pnpm/action-setup's) is reported the same way, never out-of-matrix.
   auto pinned =
       resolve(dir_.path(), matrix_, {{"pnpm", "9.15.9", {".github/workflows/ci.yml", 9, 18}}});
@@ -144,7 +143,8 @@ TEST_F(Resolver, YarnPackageManagerSelectsNoImage) {
   EXPECT_EQ(r->notes[0],
             "package.json packageManager \"yarn@1.22.19\" selects no image: without corepack "
             "the runner runs its own yarn 1.22.22, which the host fetches into the dependency "
-            "store for a yarn.lock (yarn 2 and later is refused by the fetch)");
+            "store for a yarn.lock, as it fetches this release for corepack (yarn 2 and later is "
+            "refused by the fetch)");
 }
 
 TEST_F(Resolver, InvalidDeclaration) {

@@ -1,0 +1,157 @@
+// corepack for a job: its command linked where `corepack enable` may write, its cache seeded
+// from the view's verified package-manager tarballs.
+#include "core/launch/corepack_setup.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/fetch/mount.h"
+#include "core/launch/view_unpack.h"
+#include "core/resolve/semver_version.h"
+#include "core/util/file_read.h"
+
+namespace reviewer::launch {
+namespace {
+
+namespace fs = std::filesystem;
+
+util::Refusal unpack_error(const std::string& what) {
+  return util::refusal("dependency-unpack", what);
+}
+
+// The bins corepack 0.35.0 records for a release (its config.json `ranges`: pnpm's entry files
+// moved from .js to .cjs at 6 and to .mjs at 11); nullopt for what corepack would not install
+// from the npm registry's tarball (yarn 2 and later comes from another URL, as one file).
+std::optional<nlohmann::json> corepack_bins(const std::string& name,
+                                            const resolve::Version& version) {
+  if (name == "pnpm") {
+    const char* ext = version.major < 6 ? "js" : version.major < 11 ? "cjs" : "mjs";
+    return nlohmann::json{{"pnpm", std::string("./bin/pnpm.") + ext},
+                          {"pnpx", std::string("./bin/pnpx.") + ext}};
+  }
+  if (name == "yarn" && version.major < 2) {
+    return nlohmann::json{{"yarn", "./bin/yarn.js"}, {"yarnpkg", "./bin/yarn.js"}};
+  }
+  return std::nullopt;
+}
+
+// "sha512.<hex>": an algorithm corepack knows and a lower-case hex digest.
+bool is_hash(const std::string& h) {
+  const auto dot = h.find('.');
+  if (dot == std::string::npos || dot + 1 == h.size()) {
+    return false;
+  }
+  const std::string algo = h.substr(0, dot);
+  if (algo != "sha1" && algo != "sha224" && algo != "sha256" && algo != "sha384" &&
+      algo != "sha512") {
+    return false;
+  }
+  return h.find_first_not_of("0123456789abcdef", dot + 1) == std::string::npos;
+}
+
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string f; std::getline(in, f, '\t');) {
+    out.push_back(f);
+  }
+  return out;
+}
+
+// One line of the list, unpacked into corepack's install folder with its `.corepack` record.
+util::Result<std::string> seed_one(const std::string& view, const std::string& home,
+                                   const std::string& line) {
+  const auto f = fields(line);
+  const auto bad = [&] {
+    return unpack_error("the line \"" + line.substr(0, 200) + "\" of " + fetch::kCorepackList +
+                        " is not a name, version, reference, tarball path and hash");
+  };
+  if (f.size() != 5) {
+    return bad();
+  }
+  const std::string &name = f[0], &version = f[1], &reference = f[2], &tarball = f[3], &hash = f[4];
+  auto parsed = resolve::parse_version(version);
+  if (!parsed || parsed->to_string() != version || !plain_relative(version) ||
+      !plain_relative(tarball) || !plain_relative(reference) ||
+      reference.substr(0, reference.find('+')) != version || !is_hash(hash)) {
+    return bad();
+  }
+  auto bins = corepack_bins(name, *parsed);
+  if (!bins) {
+    return bad();
+  }
+  const std::string folder = home + "/v1/" + name + "/" + version;
+  const std::string what = name + "@" + version;
+  if (auto unpacked = unpack_package(view + "/" + tarball, folder, what + " (corepack's cache)");
+      !unpacked) {
+    return unpacked.refusals();
+  }
+  for (const auto& [bin, file] : bins->items()) {
+    struct stat st {};
+    if (::lstat((folder + "/" + file.get<std::string>()).c_str(), &st) != 0 ||
+        !S_ISREG(st.st_mode)) {
+      return unpack_error(what + " holds no " + file.get<std::string>().substr(2) +
+                          "; corepack's cache does not get it");
+    }
+  }
+  // What corepack's installVersion writes once its download checked out.
+  const nlohmann::json record{
+      {"locator", {{"name", name}, {"reference", reference}}}, {"bin", *bins}, {"hash", hash}};
+  std::ofstream out(folder + "/.corepack", std::ios::trunc);
+  out << record.dump();
+  if (!out.flush()) {
+    return unpack_error("cannot write " + folder + "/.corepack");
+  }
+  return what;
+}
+
+}  // namespace
+
+util::Result<std::string> link_corepack(const std::string& corepack_cjs,
+                                        const std::string& bin_dir) {
+  // The package's bin entry, dist/corepack.js, beside dist/lib/corepack.cjs.
+  const fs::path command = fs::path(corepack_cjs).parent_path().parent_path() / "corepack.js";
+  std::error_code ec;
+  fs::create_directories(bin_dir, ec);
+  if (ec) {
+    return util::refusal("corepack-setup", "cannot make " + bin_dir + ": " + ec.message());
+  }
+  if (::symlink(command.c_str(), (bin_dir + "/corepack").c_str()) != 0) {
+    return util::refusal("corepack-setup", "cannot link " + bin_dir + "/corepack to " +
+                                               command.string() + ": " + std::strerror(errno));
+  }
+  return bin_dir;
+}
+
+util::Result<std::vector<std::string>> seed_corepack_cache(const std::string& view,
+                                                           const std::string& home) {
+  util::ReadLimits limits;
+  limits.max_bytes = 1u << 20;
+  auto list = util::read_regular_file(AT_FDCWD, view + "/" + fetch::kCorepackList, limits);
+  if (!list) {
+    if (list.error().rule == util::kFileMissing) {
+      return std::vector<std::string>();
+    }
+    return unpack_error(std::string(fetch::kCorepackList) + ": " + list.error().message);
+  }
+  std::vector<std::string> seeded;
+  std::istringstream lines(*list);
+  for (std::string line; std::getline(lines, line);) {
+    auto one = seed_one(view, home, line);
+    if (!one) {
+      return one.refusals();
+    }
+    seeded.push_back(*one);
+  }
+  return seeded;
+}
+
+}  // namespace reviewer::launch

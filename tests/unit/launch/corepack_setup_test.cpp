@@ -1,0 +1,162 @@
+// corepack for each job: its command linked into a directory of the job's own scratch, and its
+// cache filled from the view's list of packageManager releases, each in the folder and with the
+// `.corepack` record corepack itself writes; every line the list should not hold is named.
+// (The real corepack reusing that cache offline: tests/image/fetch_image_test.cpp.)
+#include "core/launch/corepack_setup.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "core/fetch/mount.h"
+#include "tests/support/temp_dir.h"
+
+namespace reviewer::launch {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kPnpm = "package-managers/pnpm-10.33.0.tgz";
+const std::string kHash = "sha512." + std::string(128, 'a');
+
+// A registry-shaped tarball (one top folder, `package/`) of `files` at `at` in the view.
+void pack(const test_support::TempDir& view, const std::string& at,
+          const std::vector<std::string>& files) {
+  test_support::TempDir src;
+  for (const auto& f : files) {
+    src.write("package/" + f, "// " + f + "\n");
+  }
+  fs::create_directories(fs::path(view.path() + "/" + at).parent_path());
+  const std::string cmd =
+      "tar -czf '" + view.path() + "/" + at + "' -C '" + src.path() + "' package";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+TEST(CorepackSetup, LinksTheImagesCorepackIntoTheJobsDirectory) {
+  test_support::TempDir job;
+  auto bin = link_corepack(
+      "/opt/reviewer/runtimes/node/lib/node_modules/corepack/dist/lib/"
+      "corepack.cjs",
+      job.path() + "/corepack");
+  ASSERT_TRUE(bin) << bin.error().message;
+  EXPECT_EQ(*bin, job.path() + "/corepack");
+  EXPECT_EQ(fs::read_symlink(*bin + "/corepack"),
+            "/opt/reviewer/runtimes/node/lib/node_modules/corepack/dist/corepack.js");
+  // The directory holds nothing else until `corepack enable` writes its shims there.
+  EXPECT_EQ(std::distance(fs::directory_iterator(*bin), fs::directory_iterator()), 1);
+  auto again = link_corepack("/x/dist/lib/corepack.cjs", job.path() + "/corepack");
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().rule, "corepack-setup");
+}
+
+TEST(CorepackSetup, SeedsEachReleaseWithTheRecordCorepackWrites) {
+  test_support::TempDir view;
+  test_support::TempDir cache;
+  pack(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs", "dist/pnpm.cjs", "package.json"});
+  pack(view, "package-managers/yarn-1.22.19.tgz", {"bin/yarn.js", "lib/cli.js", "package.json"});
+  view.write(std::string(fetch::kCorepackList),
+             "pnpm\t10.33.0\t10.33.0+sha512.abc\t" + kPnpm + "\t" + kHash +
+                 "\nyarn\t1.22.19\t1.22.19\tpackage-managers/yarn-1.22.19.tgz\tsha224." +
+                 std::string(56, '0') + "\n");
+  auto seeded = seed_corepack_cache(view.path(), cache.path() + "/node/corepack");
+  ASSERT_TRUE(seeded) << seeded.error().message;
+  EXPECT_EQ(*seeded, (std::vector<std::string>{"pnpm@10.33.0", "yarn@1.22.19"}));
+  const std::string pnpm = cache.path() + "/node/corepack/v1/pnpm/10.33.0";
+  EXPECT_TRUE(fs::is_regular_file(pnpm + "/bin/pnpm.cjs"));
+  EXPECT_TRUE(fs::is_regular_file(pnpm + "/dist/pnpm.cjs"));
+  EXPECT_EQ(read(pnpm + "/.corepack"),
+            R"({"bin":{"pnpm":"./bin/pnpm.cjs","pnpx":"./bin/pnpx.cjs"},"hash":")" + kHash +
+                R"(","locator":{"name":"pnpm","reference":"10.33.0+sha512.abc"}})");
+  EXPECT_EQ(read(cache.path() + "/node/corepack/v1/yarn/1.22.19/.corepack"),
+            R"({"bin":{"yarn":"./bin/yarn.js","yarnpkg":"./bin/yarn.js"},"hash":"sha224.)" +
+                std::string(56, '0') + R"(","locator":{"name":"yarn","reference":"1.22.19"}})");
+}
+
+TEST(CorepackSetup, PnpmsEntryFilesFollowCorepacksRanges) {
+  test_support::TempDir view;
+  test_support::TempDir cache;
+  pack(view, "package-managers/pnpm-5.18.10.tgz", {"bin/pnpm.js", "bin/pnpx.js"});
+  pack(view, "package-managers/pnpm-11.1.2.tgz", {"bin/pnpm.mjs", "bin/pnpx.mjs"});
+  view.write(std::string(fetch::kCorepackList),
+             "pnpm\t5.18.10\t5.18.10\tpackage-managers/pnpm-5.18.10.tgz\t" + kHash +
+                 "\npnpm\t11.1.2\t11.1.2\tpackage-managers/pnpm-11.1.2.tgz\t" + kHash + "\n");
+  auto seeded = seed_corepack_cache(view.path(), cache.path());
+  ASSERT_TRUE(seeded) << seeded.error().message;
+  EXPECT_NE(read(cache.path() + "/v1/pnpm/5.18.10/.corepack").find(R"("pnpm":"./bin/pnpm.js")"),
+            std::string::npos);
+  EXPECT_NE(read(cache.path() + "/v1/pnpm/11.1.2/.corepack").find(R"("pnpm":"./bin/pnpm.mjs")"),
+            std::string::npos);
+}
+
+TEST(CorepackSetup, NoListSeedsNothing) {
+  test_support::TempDir view;
+  test_support::TempDir cache;
+  auto seeded = seed_corepack_cache(view.path(), cache.path() + "/c");
+  ASSERT_TRUE(seeded);
+  EXPECT_TRUE(seeded->empty());
+  EXPECT_FALSE(fs::exists(cache.path() + "/c"));
+}
+
+// Each line a list should not hold, as a tampered view would: named, and nothing is seeded
+// outside the cache.
+TEST(CorepackSetup, EveryLineThatIsNotAReleaseIsNamed) {
+  test_support::TempDir view;
+  pack(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs"});
+  pack(view, "package-managers/yarn-4.5.0.tgz", {"bin/yarn.js"});
+  const std::string ok = "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash;
+  const std::vector<std::string> bad = {
+      "pnpm\t10.33.0\t10.33.0\t" + kPnpm,                                    // four fields
+      "npm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash,                      // not pnpm or yarn
+      "yarn\t4.5.0\t4.5.0\tpackage-managers/yarn-4.5.0.tgz\t" + kHash,       // Berry
+      "pnpm\t../../x\t../../x\t" + kPnpm + "\t" + kHash,                     // a path as version
+      "pnpm\t10.33\t10.33\t" + kPnpm + "\t" + kHash,                         // not exact
+      "pnpm\t10.33.0\t10.33.1\t" + kPnpm + "\t" + kHash,                     // another reference
+      "pnpm\t10.33.0\t10.33.0\t../" + kPnpm + "\t" + kHash,                  // leaves the view
+      "pnpm\t10.33.0\t10.33.0\t/etc/passwd\t" + kHash,                       // absolute
+      "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\tmd5." + std::string(32, 'a'),  // unknown digest
+      "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\tsha512.ABC",                   // not lower hex
+      "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\tsha512.",                      // no digest
+  };
+  for (const auto& line : bad) {
+    test_support::TempDir cache;
+    view.write(std::string(fetch::kCorepackList), ok + "\n" + line + "\n");
+    auto seeded = seed_corepack_cache(view.path(), cache.path());
+    ASSERT_FALSE(seeded) << line;
+    EXPECT_EQ(seeded.error().rule, "dependency-unpack");
+    EXPECT_EQ(seeded.error().message,
+              "the line \"" + line +
+                  "\" of corepack.list is not a name, version, reference, tarball path and hash");
+    EXPECT_FALSE(fs::exists(cache.path() + "/v1/pnpm/x"));
+  }
+}
+
+TEST(CorepackSetup, AReleaseWithoutItsEntryFileOrThatTarCannotReadIsNamed) {
+  test_support::TempDir view;
+  test_support::TempDir cache;
+  pack(view, kPnpm, {"bin/pnpm.cjs", "README.md"});
+  view.write(std::string(fetch::kCorepackList),
+             "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash + "\n");
+  auto missing = seed_corepack_cache(view.path(), cache.path());
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().rule, "dependency-unpack");
+  EXPECT_EQ(missing.error().message,
+            "pnpm@10.33.0 holds no bin/pnpx.cjs; corepack's cache does not get it");
+  view.write(kPnpm, "not gzip");
+  auto broken = seed_corepack_cache(view.path(), cache.path() + "/2");
+  ASSERT_FALSE(broken);
+  EXPECT_EQ(broken.error().message.rfind(
+                "cannot unpack pnpm@10.33.0 (corepack's cache) into " + cache.path() + "/2", 0),
+            0u)
+      << broken.error().message;
+}
+
+}  // namespace
+}  // namespace reviewer::launch
