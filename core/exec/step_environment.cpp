@@ -80,6 +80,12 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
     // first, so the setting does not change what npm ci installs.
     env["npm_config_registry"] = ctx.dependency_registry;
   }
+  if (!ctx.npm_prefix.empty()) {
+    // The runner's global prefix is writable (/usr/local, or setup-node's tool directory); the
+    // image's node directory is not, so `npm install -g` goes to the job's own prefix, first on
+    // PATH as the runner's is with node (docs/fidelity.md, "Global installs").
+    env["npm_config_prefix"] = ctx.npm_prefix;
+  }
   if (!ctx.yarn_mirror.empty()) {
     // yarn 1 takes `yarn-offline-mirror` from YARN_* over any .yarnrc or .npmrc, finds each
     // tarball of the lock there by its file name, and checks it against the lock's integrity as

@@ -37,6 +37,9 @@ struct RunnerContext {
   // yarn 1's offline mirror in the view ("/var/cache/reviewer-deps/yarn-mirror"), for a worktree
   // with a yarn.lock; empty when the host made none.
   std::string yarn_mirror = {};
+  // npm's global prefix: a directory of the job's own scratch (launch/global_prefix.h); empty
+  // when the launcher made none.
+  std::string npm_prefix = {};
 };
 
 // Paths of the per-step GITHUB_* files.

@@ -67,6 +67,58 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
   return std::optional<Dependencies>(std::move(*deps));
 }
 
+// Adds `more`'s tarballs and metadata to `deps`, each once.
+void merge(Dependencies& deps, Dependencies&& more) {
+  for (auto& t : more.list.tarballs) {
+    const bool have = std::any_of(deps.list.tarballs.begin(), deps.list.tarballs.end(),
+                                  [&](const fetch::Pinned& p) { return p.sha512 == t.sha512; });
+    if (!have) {
+      deps.list.tarballs.push_back(std::move(t));
+    }
+  }
+  for (auto& p : more.packuments) {
+    const bool have = std::any_of(deps.packuments.begin(), deps.packuments.end(),
+                                  [&](const fetch::Packument& q) { return q.key == p.key; });
+    if (!have) {
+      deps.packuments.push_back(std::move(p));
+    }
+  }
+}
+
+// Each global install of the plan, resolved now and fetched into `deps`. One that cannot be
+// resolved or fetched is reported and left out: the step's `npm install -g` then fails offline,
+// where CI would have downloaded it; a host failure (the registry, the store) is returned.
+util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
+                                   std::optional<Dependencies>& deps) {
+  std::size_t n = 0;
+  for (const auto& g : r.global_installs) {
+    const std::string what = "npm install -g " + g.name + (g.spec == "*" ? "" : "@" + g.spec);
+    auto resolved =
+        resolve_global_install(g.name, g.spec, engine, r.image,
+                               r.scratch + "/global-" + std::to_string(n++), r.options, r.limits);
+    util::Result<Dependencies> fetched =
+        resolved ? fetch_resolved(std::move(resolved->list), std::move(resolved->packuments),
+                                  r.store_dir, r.options)
+                 : util::Result<Dependencies>(resolved.refusals());
+    if (!fetched && is_host_side(fetched.error())) {
+      return fetched.refusals();
+    }
+    if (!fetched) {
+      std::cout << "review: global install: " << what
+                << " not provided: " << fetched.error().to_string()
+                << "; the step's install fails offline" << std::endl;
+      continue;
+    }
+    std::cout << "review: global install: " << fetch::describe(fetched->list, fetched->report)
+              << std::endl;
+    if (!deps) {
+      deps = Dependencies{};
+    }
+    merge(*deps, std::move(*fetched));
+  }
+  return util::ok_status();
+}
+
 }  // namespace
 
 std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
@@ -172,6 +224,9 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine
   if (*deps) {
     std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
               << std::endl;
+  }
+  if (auto globals = fetch_global_installs(r, engine, *deps); !globals) {
+    return globals.refusals();
   }
   std::vector<fetch::PackageManagerPin> managers = r.package_managers;
   if (*deps && (*deps)->list.yarn) {

@@ -7,6 +7,7 @@
 #include "core/fetch/fetch.h"
 #include "core/fetch/package_manager.h"
 #include "core/host/engine.h"
+#include "core/host/global_installs.h"
 #include "core/plan/plan.h"
 #include "core/resolve/resolver.h"
 #include "core/util/result.h"
@@ -27,6 +28,8 @@ struct FetchPhaseRequest {
   // The worktree directories the plan's run steps work in (project_dirs()), whose npm locks
   // are fetched too.
   std::vector<std::string> project_dirs = {};
+  // The plan's global npm installs (global_npm_installs()), resolved and fetched at review time.
+  std::vector<GlobalInstall> global_installs = {};
 };
 
 // The worktree-relative directories `plan`'s run steps work in (`working-directory`, theirs or

@@ -24,6 +24,61 @@ util::Refusal manifest_refusal(const std::string& why) {
   return {"dependency-manifest-invalid", "package.json: " + why, std::nullopt};
 }
 
+// Resolves `manifest` (a package.json's text) with the image's npm in the resolution sandbox, in
+// `dir` (made fresh), and checks what npm wrote as it checks a committed lock.
+util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
+                                             const std::vector<std::string>& flags, Engine& engine,
+                                             const std::string& image, const std::string& dir,
+                                             const fetch::FetchOptions& options,
+                                             const SandboxLimits& limits) {
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (!fs::create_directories(dir, ec) ||
+      !(std::ofstream(dir + "/package.json", std::ios::binary) << manifest)) {
+    return util::Refusal{"dependency-store", "cannot make the resolution directory " + dir,
+                         std::nullopt};
+  }
+  if (::geteuid() == 0 &&
+      (::chown(dir.c_str(), kSandboxUid, kSandboxUid) != 0 ||
+       ::chown((dir + "/package.json").c_str(), kSandboxUid, kSandboxUid) != 0)) {
+    return util::Refusal{"dependency-store", "cannot give " + dir + " to the sandbox user",
+                         std::nullopt};
+  }
+
+  auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits, flags});
+  if (!ran) {
+    return ran.error();
+  }
+  if (ran->timed_out || ran->status != 0) {
+    return util::Refusal{
+        "dependency-resolution-failed",
+        ran->timed_out ? "npm install --package-lock-only ran past " +
+                             std::to_string(kResolutionLimit.count()) + " minutes"
+                       : "npm install --package-lock-only exited " + std::to_string(ran->status) +
+                             " in the resolution sandbox (npm's output is above); CI's npm "
+                             "install resolves the same package.json",
+        std::nullopt};
+  }
+  auto list = fetch::plan_npm_fetch(dir, options);
+  if (!list) {
+    return list.refusals();
+  }
+  if (!*list) {
+    return util::Refusal{"dependency-resolution-invalid", "npm wrote no package-lock.json",
+                         std::nullopt};
+  }
+  auto packuments = fetch::read_packuments(dir + "/cache", options.registry);
+  if (!packuments) {
+    return packuments.refusals();
+  }
+  NpmResolution out;
+  out.lock_file = dir + "/package-lock.json";
+  out.list = std::move(**list);
+  out.list.lock_file = "package-lock.json (resolved at review time)";
+  out.packuments = std::move(*packuments);
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> npm_resolution_command(const std::string& dir, const std::string& registry,
@@ -99,54 +154,36 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
         "so commit the lock npm writes (package-lock.json)");
   }
 
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  if (!fs::create_directories(dir, ec) ||
-      !(std::ofstream(dir + "/package.json", std::ios::binary) << *manifest)) {
-    return util::Refusal{"dependency-store", "cannot make the resolution directory " + dir,
-                         std::nullopt};
+  auto out = resolve_manifest(*manifest, npmrc->flags, engine, image, dir, options, limits);
+  if (!out) {
+    return out.refusals();
   }
-  if (::geteuid() == 0 &&
-      (::chown(dir.c_str(), kSandboxUid, kSandboxUid) != 0 ||
-       ::chown((dir + "/package.json").c_str(), kSandboxUid, kSandboxUid) != 0)) {
-    return util::Refusal{"dependency-store", "cannot give " + dir + " to the sandbox user",
-                         std::nullopt};
-  }
+  out->npmrc = std::move(npmrc->shown);
+  out->elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  return std::optional<NpmResolution>(std::move(*out));
+}
 
-  auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits, npmrc->flags});
-  if (!ran) {
-    return ran.error();
+util::Result<NpmResolution> resolve_global_install(const std::string& name, const std::string& spec,
+                                                   Engine& engine, const std::string& image,
+                                                   const std::string& dir,
+                                                   const fetch::FetchOptions& options,
+                                                   const SandboxLimits& limits) {
+  const auto start = Clock::now();
+  // `npm install -g NAME@SPEC` makes NAME the root of its own tree: the same tree as a project
+  // whose one dependency it is.
+  const nlohmann::json manifest{{"name", "reviewer-global-install"},
+                                {"version", "0.0.0"},
+                                {"private", true},
+                                {"dependencies", {{name, spec}}}};
+  auto out = resolve_manifest(manifest.dump(), {}, engine, image, dir, options, limits);
+  if (!out) {
+    return out.refusals();
   }
-  if (ran->timed_out || ran->status != 0) {
-    return util::Refusal{
-        "dependency-resolution-failed",
-        ran->timed_out ? "npm install --package-lock-only ran past " +
-                             std::to_string(kResolutionLimit.count()) + " minutes"
-                       : "npm install --package-lock-only exited " + std::to_string(ran->status) +
-                             " in the resolution sandbox (npm's output is above); CI's npm "
-                             "install resolves the same package.json",
-        std::nullopt};
-  }
-  auto list = fetch::plan_npm_fetch(dir, options);
-  if (!list) {
-    return list.refusals();
-  }
-  if (!*list) {
-    return util::Refusal{"dependency-resolution-invalid", "npm wrote no package-lock.json",
-                         std::nullopt};
-  }
-  auto packuments = fetch::read_packuments(dir + "/cache", options.registry);
-  if (!packuments) {
-    return packuments.refusals();
-  }
-  NpmResolution out;
-  out.lock_file = dir + "/package-lock.json";
-  out.list = std::move(**list);
-  out.list.lock_file = "package-lock.json (resolved at review time)";
-  out.packuments = std::move(*packuments);
-  out.npmrc = std::move(npmrc->shown);
-  out.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
-  return std::optional<NpmResolution>(std::move(out));
+  out->list.lock_file = "npm install -g " + name + (spec == "*" ? "" : "@" + spec) +
+                        " (a run step's; resolved at review time, as CI resolves it when the "
+                        "step runs)";
+  out->elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  return out;
 }
 
 }  // namespace reviewer::host

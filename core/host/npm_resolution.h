@@ -51,4 +51,14 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
                                                        const fetch::FetchOptions& options,
                                                        const SandboxLimits& limits);
 
+// A global install a run step makes (host/global_installs.h), `npm install -g NAME@SPEC`: CI
+// resolves it against the registry when the step runs, so the review resolves it at review time
+// the same way as a project whose one dependency it is, and the step's own `npm install -g` then
+// finds the tree in npm's offline cache. Refusals as resolve_npm's, but for the manifest.
+util::Result<NpmResolution> resolve_global_install(const std::string& name, const std::string& spec,
+                                                   Engine& engine, const std::string& image,
+                                                   const std::string& dir,
+                                                   const fetch::FetchOptions& options,
+                                                   const SandboxLimits& limits);
+
 }  // namespace reviewer::host

@@ -266,6 +266,7 @@ int review(const ReviewRequest& request) {
   }
   fetch_request.package_managers = package_manager_pins(plan, resolution);
   fetch_request.project_dirs = project_dirs(plan);
+  fetch_request.global_installs = global_npm_installs(plan);
   fetch_request.options.registry = request.registry;
   fetch_request.options.max_total_bytes = request.max_dependency_bytes;
   auto dependency_view = fetch_phase(fetch_request, **engine);

@@ -9,7 +9,8 @@
 #include "core/fetch/mount.h"
 #include "core/launch/bun_cache_seed.h"
 #include "core/launch/called_jobs.h"
-#include "core/launch/corepack_setup.h"
+#include "core/launch/corepack_cache_seed.h"
+#include "core/launch/global_prefix.h"
 #include "core/launch/job_dirs.h"
 #include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
@@ -250,7 +251,7 @@ class JobLoop {
       }
       state.runner.dependency_cache = *seeded;
     }
-    set_up_corepack(state.runner);
+    set_up_global_prefix(state.runner);
     // Bun reads only unpacked folders from its cache; each job's fresh cache gets them from the
     // view. A package that cannot be unpacked is named here, and `bun install` fails offline.
     if (!ctx_.dependency_cache.empty()) {
@@ -275,23 +276,21 @@ class JobLoop {
     return true;
   }
 
-  // corepack as the runner has it: its command right after node's directory, in one the job may
-  // write (`corepack enable` puts its shims there), and packageManager's release in its cache,
-  // where CI's corepack puts what it downloads. A failure is logged; corepack, or the release,
-  // is then missing as it would be on a runner without it.
-  void set_up_corepack(exec::RunnerContext& runner) {
-    if (ctx_.corepack.empty()) {
+  // npm's global prefix as the runner has it: writable, first on PATH with node, holding
+  // corepack (so `corepack enable` and `npm install -g` write there, at their steps, never
+  // earlier); and packageManager's release in corepack's cache, where CI's corepack puts what it
+  // downloads. A failure is logged; the prefix, or the release, is then missing as it would be on
+  // a runner without it.
+  void set_up_global_prefix(exec::RunnerContext& runner) {
+    const std::string prefix = runner.dirs.root + "/npm-global";
+    auto bin = make_global_prefix(prefix, ctx_.corepack);
+    if (!bin) {
+      log_.line("reviewer: " + bin.error().to_string());
       return;
     }
-    auto linked = link_corepack(ctx_.corepack, runner.dirs.root + "/corepack");
-    if (!linked) {
-      log_.line("reviewer: " + linked.error().to_string());
-      return;
-    }
-    auto& path = runner.runtime_path;
-    path.insert(path.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(1, path.size())),
-                *linked);
-    if (ctx_.dependency_cache.empty()) {
+    runner.runtime_path.insert(runner.runtime_path.begin(), *bin);
+    runner.npm_prefix = prefix;
+    if (ctx_.corepack.empty() || ctx_.dependency_cache.empty()) {
       return;
     }
     auto seeded = seed_corepack_cache(ctx_.dependency_cache, runner.dirs.cache + "/node/corepack");

@@ -340,6 +340,42 @@ TEST_F(FetchReview, CorepackEnablePutsPackageManagersPnpmOnPathFromTheStore) {
   EXPECT_THAT(r.output, HasSubstr("# fail 0"));
 }
 
+// unjs's line, `npm i -fg corepack && corepack enable`: a global install no lock names. The host
+// resolves it now with the image's npm and fetches it; the step's own `npm install -g` installs it
+// offline into the job's writable global prefix, replacing the image's corepack as on CI.
+TEST_F(FetchReview, AGlobalInstallOfCorepackIsResolvedByTheHostAndInstalledOffline) {
+  fs::remove_all(repo_);
+  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  edit(".github/workflows/ci.yml",
+       "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n",
+       "      - run: npm i -fg corepack && corepack enable && echo corepack-$(corepack --version)\n"
+       "      - run: test \"$(command -v corepack)\" = \"$(npm prefix -g)/bin/corepack\"\n");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("review: global install: npm install -g corepack (a run step's; "
+                                  "resolved at review time, as CI resolves it when the step "
+                                  "runs): 1 tarballs ("));
+  EXPECT_THAT(r.output, HasSubstr("changed 1 package"));
+  EXPECT_THAT(r.output, Not(HasSubstr("corepack-0.35.0"))) << "the image's corepack still ran";
+  EXPECT_THAT(r.output, HasSubstr("using pnpm v10.33.0"));
+  EXPECT_THAT(r.output, HasSubstr("# pass 2"));
+}
+
+// A global install the registry cannot resolve is reported by the host and left out; the step
+// then fails offline, and the review says the network was needed.
+TEST_F(FetchReview, AGlobalInstallTheRegistryCannotResolveFailsTheStepOffline) {
+  edit(".github/workflows/ci.yml", "      - name: Install\n",
+       "      - run: npm install --global corepack@99.0.0\n      - name: Install\n");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.last_line(), "review-build-failed: job 'test' step 2 'run' exited 1") << r.output;
+  EXPECT_THAT(r.output, HasSubstr("review: global install: npm install -g corepack@99.0.0 not "
+                                  "provided: dependency-resolution-failed: "));
+  EXPECT_THAT(r.output, HasSubstr("reviewer: network: the sandbox has no network"));
+}
+
 // packageManager names yarn 1.22.19: before `corepack enable` the runner's 1.22.22 runs, after it
 // corepack's shim runs 1.22.19 from corepack's cache, as on CI; the install and tests pass offline.
 TEST_F(FetchReview, CorepackEnableSwitchesYarnToPackageManagersRelease) {

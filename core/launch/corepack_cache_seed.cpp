@@ -1,14 +1,9 @@
-// corepack for a job: its command linked where `corepack enable` may write, its cache seeded
-// from the view's verified package-manager tarballs.
-#include "core/launch/corepack_setup.h"
+// corepack's cache for a job, seeded from the view's verified package-manager tarballs.
+#include "core/launch/corepack_cache_seed.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -20,8 +15,6 @@
 
 namespace reviewer::launch {
 namespace {
-
-namespace fs = std::filesystem;
 
 util::Refusal unpack_error(const std::string& what) {
   return util::refusal("dependency-unpack", what);
@@ -114,22 +107,6 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
 }
 
 }  // namespace
-
-util::Result<std::string> link_corepack(const std::string& corepack_cjs,
-                                        const std::string& bin_dir) {
-  // The package's bin entry, dist/corepack.js, beside dist/lib/corepack.cjs.
-  const fs::path command = fs::path(corepack_cjs).parent_path().parent_path() / "corepack.js";
-  std::error_code ec;
-  fs::create_directories(bin_dir, ec);
-  if (ec) {
-    return util::refusal("corepack-setup", "cannot make " + bin_dir + ": " + ec.message());
-  }
-  if (::symlink(command.c_str(), (bin_dir + "/corepack").c_str()) != 0) {
-    return util::refusal("corepack-setup", "cannot link " + bin_dir + "/corepack to " +
-                                               command.string() + ": " + std::strerror(errno));
-  }
-  return bin_dir;
-}
 
 util::Result<std::vector<std::string>> seed_corepack_cache(const std::string& view,
                                                            const std::string& home) {

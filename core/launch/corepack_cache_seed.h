@@ -5,18 +5,10 @@
 
 #include "core/util/result.h"
 
-// corepack in a job as a runner has it: the `corepack` command on PATH right after node's
-// directory, in a directory the job may write, since `corepack enable` writes its shims (pnpm,
-// pnpx, yarn, yarnpkg) beside the `corepack` it finds on PATH; and corepack's cache holding the
-// releases package.json's packageManager names, which CI downloads at the step that first runs
-// them. docs/fidelity.md, "corepack".
+// corepack's cache in a job as CI's corepack fills it: the releases package.json's
+// packageManager names, which CI downloads at the step that first runs them. docs/fidelity.md,
+// "corepack".
 namespace reviewer::launch {
-
-// Makes `bin_dir` (a directory of the job's own scratch) with one entry, `corepack`, a link to
-// the image's corepack command next to `corepack_cjs` (its dist/lib/corepack.cjs, whose bytes
-// the self-check holds to the trusted table), and returns `bin_dir`. Error `corepack-setup`.
-util::Result<std::string> link_corepack(const std::string& corepack_cjs,
-                                        const std::string& bin_dir);
 
 // Fills corepack's cache `home` ($XDG_CACHE_HOME/node/corepack, where corepack looks without
 // COREPACK_HOME) from `view`/fetch::kCorepackList: each release's registry tarball, verified by

@@ -1,8 +1,8 @@
-// corepack for each job: its command linked into a directory of the job's own scratch, and its
-// cache filled from the view's list of packageManager releases, each in the folder and with the
-// `.corepack` record corepack itself writes; every line the list should not hold is named.
+// corepack's cache for each job, filled from the view's list of packageManager releases, each in
+// the folder and with the `.corepack` record corepack itself writes; every line the list should
+// not hold is named.
 // (The real corepack reusing that cache offline: tests/image/fetch_image_test.cpp.)
-#include "core/launch/corepack_setup.h"
+#include "core/launch/corepack_cache_seed.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -40,24 +40,7 @@ std::string read(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-TEST(CorepackSetup, LinksTheImagesCorepackIntoTheJobsDirectory) {
-  test_support::TempDir job;
-  auto bin = link_corepack(
-      "/opt/reviewer/runtimes/node/lib/node_modules/corepack/dist/lib/"
-      "corepack.cjs",
-      job.path() + "/corepack");
-  ASSERT_TRUE(bin) << bin.error().message;
-  EXPECT_EQ(*bin, job.path() + "/corepack");
-  EXPECT_EQ(fs::read_symlink(*bin + "/corepack"),
-            "/opt/reviewer/runtimes/node/lib/node_modules/corepack/dist/corepack.js");
-  // The directory holds nothing else until `corepack enable` writes its shims there.
-  EXPECT_EQ(std::distance(fs::directory_iterator(*bin), fs::directory_iterator()), 1);
-  auto again = link_corepack("/x/dist/lib/corepack.cjs", job.path() + "/corepack");
-  ASSERT_FALSE(again);
-  EXPECT_EQ(again.error().rule, "corepack-setup");
-}
-
-TEST(CorepackSetup, SeedsEachReleaseWithTheRecordCorepackWrites) {
+TEST(CorepackCacheSeed, SeedsEachReleaseWithTheRecordCorepackWrites) {
   test_support::TempDir view;
   test_support::TempDir cache;
   pack(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs", "dist/pnpm.cjs", "package.json"});
@@ -80,7 +63,7 @@ TEST(CorepackSetup, SeedsEachReleaseWithTheRecordCorepackWrites) {
                 std::string(56, '0') + R"(","locator":{"name":"yarn","reference":"1.22.19"}})");
 }
 
-TEST(CorepackSetup, PnpmsEntryFilesFollowCorepacksRanges) {
+TEST(CorepackCacheSeed, PnpmsEntryFilesFollowCorepacksRanges) {
   test_support::TempDir view;
   test_support::TempDir cache;
   pack(view, "package-managers/pnpm-5.18.10.tgz", {"bin/pnpm.js", "bin/pnpx.js"});
@@ -96,7 +79,7 @@ TEST(CorepackSetup, PnpmsEntryFilesFollowCorepacksRanges) {
             std::string::npos);
 }
 
-TEST(CorepackSetup, NoListSeedsNothing) {
+TEST(CorepackCacheSeed, NoListSeedsNothing) {
   test_support::TempDir view;
   test_support::TempDir cache;
   auto seeded = seed_corepack_cache(view.path(), cache.path() + "/c");
@@ -107,7 +90,7 @@ TEST(CorepackSetup, NoListSeedsNothing) {
 
 // Each line a list should not hold, as a tampered view would: named, and nothing is seeded
 // outside the cache.
-TEST(CorepackSetup, EveryLineThatIsNotAReleaseIsNamed) {
+TEST(CorepackCacheSeed, EveryLineThatIsNotAReleaseIsNamed) {
   test_support::TempDir view;
   pack(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs"});
   pack(view, "package-managers/yarn-4.5.0.tgz", {"bin/yarn.js"});
@@ -138,7 +121,7 @@ TEST(CorepackSetup, EveryLineThatIsNotAReleaseIsNamed) {
   }
 }
 
-TEST(CorepackSetup, AReleaseWithoutItsEntryFileOrThatTarCannotReadIsNamed) {
+TEST(CorepackCacheSeed, AReleaseWithoutItsEntryFileOrThatTarCannotReadIsNamed) {
   test_support::TempDir view;
   test_support::TempDir cache;
   pack(view, kPnpm, {"bin/pnpm.cjs", "README.md"});
