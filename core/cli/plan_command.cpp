@@ -97,7 +97,9 @@ void print_text(const plan::Plan& p) {
   print_jobs(p.jobs, "", "");
   for (const auto& pin : p.pins) {
     std::cout << "pin " << pin.runtime << " " << pin.version << " (" << pin.location.to_string()
-              << ")" << (pin.runner_default.empty() ? "" : ": " + pin.runner_default) << "\n";
+              << ")" << (pin.runner_default.empty() ? "" : ": " + pin.runner_default)
+              << (pin.asked.empty() ? "" : ": the runner's tool cache line for '" + pin.asked + "'")
+              << "\n";
   }
 }
 

@@ -235,6 +235,15 @@ int review(const ReviewRequest& request) {
   for (const auto& note : resolution.notes) {
     std::cout << "review: " << report::printable(note) << '\n';
   }
+  for (const auto& pin : plan.pins) {
+    if (!pin.asked.empty()) {
+      std::cout << "review: " << pin.runtime << " '" << report::printable(pin.asked) << "' at "
+                << pin.location.to_string() << " is taken as " << pin.runtime << " " << pin.version
+                << ": without check-latest, CI's setup-node takes the runner's "
+                << "cached release of that line first (docs/resolver.md, \"The runner's tool "
+                   "cache\")\n";
+    }
+  }
   std::cout << "review: image " << resolution.image << " (" << *image_id << ")";
   for (const auto& [runtime, version] : resolution.runtimes) {
     std::cout << ", " << runtime << ' ' << version;

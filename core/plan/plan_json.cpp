@@ -128,6 +128,9 @@ nlohmann::json to_json(const Plan& plan) {
     if (!p.runner_default.empty()) {
       pin["runner_default"] = p.runner_default;
     }
+    if (!p.asked.empty()) {
+      pin["asked"] = p.asked;  // the step's value; `version` is the tool cache's line for it
+    }
     pins.push_back(std::move(pin));
   }
   return {{"workflow", plan.workflow_file},

@@ -6,6 +6,7 @@
 
 #include "core/plan/local_action.h"
 #include "core/plan/release_tags.h"
+#include "core/plan/runner_image.h"
 #include "core/plan/step_rules.h"
 #include "core/resolve/declarations.h"
 
@@ -172,6 +173,12 @@ std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t 
     auto checked = resolve::pin_declarations({{p.runtime, p.version, p.location}});
     for (const auto& r : checked.refusals) {
       f.add(r);
+    }
+    if (p.tool_cache && p.runtime == "node") {
+      // CI finds the runner's cached release first; the resolver then selects that line.
+      if (auto line = tool_cache_line(p.version); line && *line != p.version) {
+        p.asked = std::exchange(p.version, *line);
+      }
     }
     planning.pins.push_back(std::move(p));
   }

@@ -139,6 +139,12 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
   sink.pin = [](void* h, reviewer_str runtime, reviewer_str version, reviewer_location where) {
     collector(h)->outcome.pins.push_back({str(runtime), str(version), loc(where)});
   };
+  sink.pin_from_tool_cache = [](void* h, reviewer_str runtime, reviewer_str version,
+                                reviewer_location where) {
+    RuntimePin pin{str(runtime), str(version), loc(where)};
+    pin.tool_cache = true;
+    collector(h)->outcome.pins.push_back(std::move(pin));
+  };
   sink.assert_fetch_depth = [](void* h, std::int32_t depth) {
     collector(h)->outcome.fetch_depth = depth;
   };

@@ -24,6 +24,11 @@ struct RuntimePin {
   // runner's own, which this describes ("the runner's default Node 22 (ubuntu-24.04, ...)"); the
   // planner adds such pins (core/plan/runner_image.h), plugins never do.
   std::string runner_default = {};
+  // The action looks `version` up in the runner's tool cache before it downloads the newest
+  // release (SDK 1.9 pin_from_tool_cache); the planner then decides which cached line CI finds
+  // (core/plan/runner_image.h) and keeps the step's own value in `asked`.
+  bool tool_cache = false;
+  std::string asked = {};
 };
 
 // A version file a plugin had the host read at plan time (SDK 1.4 read_version_file), and what it

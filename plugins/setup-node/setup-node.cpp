@@ -194,8 +194,13 @@ class SetupNode final : public reviewer::sdk::Action {
       return;
     }
     const std::string version = pin_value(want.spec);
-    if (!version.empty()) {
-      decision.pin("node", version, want.where());
+    const auto latest = step.inputs().find("check-latest");
+    const bool newest = latest && reviewer::sdk::equals_ignoring_case(latest->value, "true");
+    if (!version.empty() && newest) {
+      decision.pin("node", version, want.where());  // the newest release of the spec
+    } else if (!version.empty()) {
+      // The action's `tc.find` answers first: the runner's highest cached Node of the spec.
+      decision.pin_from_tool_cache("node", version, want.where());
     }
     const auto file = step.inputs().find("node-version-file");
     const bool ignored_file = !want.from_file && file && !file->value.empty();

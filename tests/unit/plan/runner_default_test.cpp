@@ -42,7 +42,8 @@ std::string pins_of(const std::string& workflow, const std::string& job_id,
   }
   std::string out;
   for (const auto& p : plan->pins) {
-    out += p.runtime + " " + p.version + " @" + p.location.to_string() +
+    out += p.runtime + " " + p.version + (p.asked.empty() ? "" : " (asked " + p.asked + ")") +
+           " @" + p.location.to_string() +
            (p.runner_default.empty() ? "" : " [" + p.runner_default + "]") + "\n";
   }
   return out;

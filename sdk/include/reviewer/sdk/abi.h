@@ -133,6 +133,12 @@ typedef struct reviewer_plan_sink {
                                          reviewer_location where, void* out,
                                          void (*deliver)(void* out, reviewer_str version,
                                                          reviewer_location location));
+  /* 1.9 Like pin, for a version the action looks up in the runner's tool cache first: it takes
+   * the highest cached version that satisfies it, and only without one the newest release
+   * (actions/setup-node without check-latest). The host's planner knows the runner image and
+   * decides which cached line that is when it can; otherwise the pin is read as pin's. */
+  /* 1.9 */ void (*pin_from_tool_cache)(void* host, reviewer_str runtime, reviewer_str version,
+                                        reviewer_location location);
 } reviewer_plan_sink;
 
 /* The worktree's history shape as the host's libgit2 guard read it. */

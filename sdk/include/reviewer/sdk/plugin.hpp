@@ -208,6 +208,19 @@ class PlanDecision {
   void pin(std::string_view runtime, std::string_view version, const Location& where) const {
     s_.pin(s_.host, c_str(runtime), c_str(version), where.to_c());
   }
+  // SDK 1.9: like pin(), for a version the action looks up in the runner's tool cache before it
+  // downloads the newest release (actions/setup-node without check-latest): the host's planner
+  // decides which cached line CI finds when it can. A host older than 1.9 gets a plain pin.
+  void pin_from_tool_cache(std::string_view runtime, std::string_view version,
+                           const Location& where) const {
+    if (s_.struct_size <
+            offsetof(reviewer_plan_sink, pin_from_tool_cache) + sizeof(s_.pin_from_tool_cache) ||
+        s_.pin_from_tool_cache == nullptr) {
+      pin(runtime, version, where);
+      return;
+    }
+    s_.pin_from_tool_cache(s_.host, c_str(runtime), c_str(version), where.to_c());
+  }
   // At execute time the host verifies the worktree's history against this fetch-depth.
   void assert_fetch_depth(std::int32_t depth) const { s_.assert_fetch_depth(s_.host, depth); }
 
