@@ -24,10 +24,14 @@ TEST(GlobalPrefix, HoldsTheImagesCorepackAsNodeInstallsIt) {
   auto bin = make_global_prefix(prefix, image.path() + "/corepack/dist/lib/corepack.cjs");
   ASSERT_TRUE(bin) << bin.error().message;
   EXPECT_EQ(*bin, prefix + "/bin");
-  // A real folder: npm renames it when `npm install -g corepack` replaces it.
-  EXPECT_FALSE(fs::is_symlink(prefix + "/lib/node_modules/corepack"));
-  EXPECT_TRUE(fs::is_regular_file(prefix + "/lib/node_modules/corepack/dist/lib/corepack.cjs"));
-  EXPECT_TRUE(fs::is_regular_file(prefix + "/lib/node_modules/corepack/package.json"));
+  // A real folder (npm renames it when `npm install -g corepack` replaces it) of links to the
+  // image's entries.
+  const std::string folder = prefix + "/lib/node_modules/corepack";
+  EXPECT_FALSE(fs::is_symlink(folder));
+  EXPECT_EQ(fs::read_symlink(folder + "/dist"), image.path() + "/corepack/dist");
+  EXPECT_EQ(fs::read_symlink(folder + "/package.json"), image.path() + "/corepack/package.json");
+  EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 2);
+  EXPECT_TRUE(fs::is_regular_file(folder + "/dist/lib/corepack.cjs"));
   EXPECT_EQ(fs::read_symlink(prefix + "/bin/corepack"),
             "../lib/node_modules/corepack/dist/corepack.js");
   EXPECT_TRUE(fs::is_regular_file(prefix + "/bin/corepack"));
