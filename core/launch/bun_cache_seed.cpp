@@ -1,31 +1,17 @@
 // seed_bun_cache: the job's Bun cache, unpacked from the view's verified tarballs.
 #include "core/launch/bun_cache_seed.h"
 
-#include <fcntl.h>
-
 #include <sstream>
 
 #include "core/fetch/mount.h"
 #include "core/launch/view_unpack.h"
-#include "core/util/file_read.h"
 
 namespace reviewer::launch {
-namespace {
-
-util::Refusal unpack_error(const std::string& what) {
-  return util::refusal("dependency-unpack", what);
-}
-
-}  // namespace
 
 util::Status seed_bun_cache(const std::string& view, const std::string& cache_dir) {
-  util::ReadLimits limits;
-  limits.max_bytes = 64u << 20;
-  auto list = util::read_regular_file(AT_FDCWD, view + "/" + fetch::kBunList, limits);
+  auto list = read_view_list(view, fetch::kBunList, 64u << 20);
   if (!list) {
-    return list.error().rule == util::kFileMissing
-               ? util::ok_status()
-               : unpack_error(std::string(fetch::kBunList) + ": " + list.error().message);
+    return list.refusals();
   }
   std::istringstream lines(*list);
   std::string line;

@@ -1,7 +1,6 @@
 // corepack's cache for a job, seeded from the view's verified package-manager tarballs.
 #include "core/launch/corepack_cache_seed.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <fstream>
@@ -11,14 +10,9 @@
 #include "core/fetch/mount.h"
 #include "core/launch/view_unpack.h"
 #include "core/resolve/semver_version.h"
-#include "core/util/file_read.h"
 
 namespace reviewer::launch {
 namespace {
-
-util::Refusal unpack_error(const std::string& what) {
-  return util::refusal("dependency-unpack", what);
-}
 
 // The bins corepack 0.35.0 records for a release (its config.json `ranges`: pnpm's entry files
 // moved from .js to .cjs at 6 and to .mjs at 11); nullopt for what corepack would not install
@@ -110,14 +104,9 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
 
 util::Result<std::vector<std::string>> seed_corepack_cache(const std::string& view,
                                                            const std::string& home) {
-  util::ReadLimits limits;
-  limits.max_bytes = 1u << 20;
-  auto list = util::read_regular_file(AT_FDCWD, view + "/" + fetch::kCorepackList, limits);
+  auto list = read_view_list(view, fetch::kCorepackList, 1u << 20);
   if (!list) {
-    if (list.error().rule == util::kFileMissing) {
-      return std::vector<std::string>();
-    }
-    return unpack_error(std::string(fetch::kCorepackList) + ": " + list.error().message);
+    return list.refusals();
   }
   std::vector<std::string> seeded;
   std::istringstream lines(*list);

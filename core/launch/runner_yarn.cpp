@@ -9,10 +9,6 @@
 namespace reviewer::launch {
 namespace {
 
-util::Refusal unpack_error(const std::string& what) {
-  return util::refusal("dependency-unpack", what);
-}
-
 bool is_dir(const std::string& path) {
   struct stat st {};
   return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);

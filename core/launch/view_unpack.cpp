@@ -1,10 +1,13 @@
 // Paths from the view's lists, and npm tarballs unpacked from the view into a job's scratch.
 #include "core/launch/view_unpack.h"
 
+#include <fcntl.h>
+
 #include <cctype>
 #include <filesystem>
 
 #include "core/exec/capture.h"
+#include "core/util/file_read.h"
 
 namespace reviewer::launch {
 
@@ -21,19 +24,36 @@ bool plain_relative(const std::string& p) {
   return true;
 }
 
+util::Refusal unpack_error(const std::string& what) {
+  return util::refusal("dependency-unpack", what);
+}
+
+util::Result<std::string> read_view_list(const std::string& view, const std::string& name,
+                                         std::uint64_t max_bytes) {
+  util::ReadLimits limits;
+  limits.max_bytes = max_bytes;
+  auto list = util::read_regular_file(AT_FDCWD, view + "/" + name, limits);
+  if (!list && list.error().rule == util::kFileMissing) {
+    return std::string();
+  }
+  if (!list) {
+    return unpack_error(name + ": " + list.error().message);
+  }
+  return std::move(*list);
+}
+
 util::Status unpack_package(const std::string& tarball, const std::string& into,
                             const std::string& what) {
   std::error_code ec;
   std::filesystem::create_directories(into, ec);
   if (ec) {
-    return util::refusal("dependency-unpack", "cannot make " + into + ": " + ec.message());
+    return unpack_error("cannot make " + into + ": " + ec.message());
   }
   auto ran = exec::capture_output({"/bin/tar", "-xzf", tarball, "-C", into, "--strip-components=1",
                                    "--no-same-owner", "--no-same-permissions"},
                                   {"PATH=/usr/bin:/bin", "LANG=C.UTF-8"});
   if (!ran) {
-    return util::refusal("dependency-unpack",
-                         "cannot unpack " + what + " into " + into + ": " + ran.error().message);
+    return unpack_error("cannot unpack " + what + " into " + into + ": " + ran.error().message);
   }
   return util::ok_status();
 }

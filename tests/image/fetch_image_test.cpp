@@ -27,6 +27,9 @@ constexpr const char* kImage = "reviewer-node22-bun1310";
 constexpr const char* kProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/npm-project";
 constexpr const char* kBunProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/bun-project";
 constexpr const char* kPnpmProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/pnpm-project";
+// The pnpm project's pnpm/action-setup step, which the corepack tests replace.
+constexpr const char* kPnpmActionSetup =
+    "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n";
 constexpr const char* kYarnProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/yarn-project";
 
 int sandboxes() {
@@ -62,6 +65,19 @@ class FetchReview : public ::testing::Test {
                   "-c user.email=t@example.invalid commit -q -m pr")
                   .exit_code,
               0);
+  }
+  // The project at `dir` as the pull request's worktree, in place of the npm project.
+  void use(const char* dir) {
+    fs::remove_all(repo_);
+    fs::copy(dir, repo_, fs::copy_options::recursive);
+  }
+  // Commits the worktree and reviews it; the review must pass.
+  Outcome review_ok() {
+    commit();
+    auto r = review();
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+    return r;
   }
   Outcome review() {
     return run(REVIEWER_BINARY_DIR "/bin/reviewer review " + shell_quote(repo_) +
@@ -230,8 +246,7 @@ TEST_F(FetchReview, WorkspacesWithoutALockAreRefusedBeforeAnySandbox) {
 // launcher unpacks them into the job's Bun cache, and `bun install --frozen-lockfile` after
 // setup-bun installs offline; the tests import every dependency.
 TEST_F(FetchReview, ABunLockInstallsOfflineAndASecondReviewFetchesNothing) {
-  fs::remove_all(repo_);
-  fs::copy(kBunProject, repo_, fs::copy_options::recursive);
+  use(kBunProject);
   commit();
   auto cold = review();
   EXPECT_EQ(cold.exit_code, 0) << cold.output;
@@ -251,8 +266,7 @@ TEST_F(FetchReview, ABunLockInstallsOfflineAndASecondReviewFetchesNothing) {
 // PATH; `pnpm install --frozen-lockfile` installs offline from the view's file: registry and
 // `pnpm test` runs the tests. A second review fetches nothing.
 TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetchesNothing) {
-  fs::remove_all(repo_);
-  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  use(kPnpmProject);
   commit();
   const int before = sandboxes();
   auto cold = review();
@@ -295,16 +309,12 @@ TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetc
 // `run_install: true` (vercel/ms's workflows): the emulated action runs `pnpm recursive install`
 // itself, offline from the view, and the job's later steps find the installed packages.
 TEST_F(FetchReview, PnpmActionSetupRunInstallTrueInstallsAtTheActionsStep) {
-  fs::remove_all(repo_);
-  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  use(kPnpmProject);
   edit(".github/workflows/ci.yml", "# v4.0.0\n",
        "# v4.0.0\n        with:\n          run_install: true\n");
   edit(".github/workflows/ci.yml",
        "      - name: Install\n        run: pnpm install --frozen-lockfile\n", "");
-  commit();
-  auto r = review();
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  auto r = review_ok();
   EXPECT_THAT(r.output, HasSubstr("Running pnpm recursive install..."));
   EXPECT_THAT(r.output, Not(HasSubstr("pnpm install --frozen-lockfile")));
   EXPECT_THAT(r.output, HasSubstr("# pass 2"));
@@ -316,15 +326,10 @@ TEST_F(FetchReview, PnpmActionSetupRunInstallTrueInstallsAtTheActionsStep) {
 // directory, writes its shims there at that step, never earlier; pnpm then runs from the cache
 // offline, and setup-node's `cache: pnpm` after it finds that pnpm as on CI.
 TEST_F(FetchReview, CorepackEnablePutsPackageManagersPnpmOnPathFromTheStore) {
-  fs::remove_all(repo_);
-  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
-  edit(".github/workflows/ci.yml",
-       "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n",
+  use(kPnpmProject);
+  edit(".github/workflows/ci.yml", kPnpmActionSetup,
        "      - run: \"! command -v pnpm\"\n      - run: corepack enable\n");
-  commit();
-  auto r = review();
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  auto r = review_ok();
   EXPECT_THAT(r.output,
               HasSubstr("review: package manager: pnpm 10.33.0 for corepack (package.json "
                         "packageManager): 0 hits, 1 miss, "));
@@ -344,16 +349,11 @@ TEST_F(FetchReview, CorepackEnablePutsPackageManagersPnpmOnPathFromTheStore) {
 // resolves it now with the image's npm and fetches it; the step's own `npm install -g` installs it
 // offline into the job's writable global prefix, replacing the image's corepack as on CI.
 TEST_F(FetchReview, AGlobalInstallOfCorepackIsResolvedByTheHostAndInstalledOffline) {
-  fs::remove_all(repo_);
-  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
-  edit(".github/workflows/ci.yml",
-       "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n",
+  use(kPnpmProject);
+  edit(".github/workflows/ci.yml", kPnpmActionSetup,
        "      - run: npm i -fg corepack && corepack enable && echo corepack-$(corepack --version)\n"
        "      - run: test \"$(command -v corepack)\" = \"$(npm prefix -g)/bin/corepack\"\n");
-  commit();
-  auto r = review();
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  auto r = review_ok();
   EXPECT_THAT(r.output, HasSubstr("review: global install: npm install -g corepack (a run step's; "
                                   "resolved at review time, as CI resolves it when the step "
                                   "runs): 1 tarballs ("));
@@ -379,17 +379,13 @@ TEST_F(FetchReview, AGlobalInstallTheRegistryCannotResolveFailsTheStepOffline) {
 // packageManager names yarn 1.22.19: before `corepack enable` the runner's 1.22.22 runs, after it
 // corepack's shim runs 1.22.19 from corepack's cache, as on CI; the install and tests pass offline.
 TEST_F(FetchReview, CorepackEnableSwitchesYarnToPackageManagersRelease) {
-  fs::remove_all(repo_);
-  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  use(kYarnProject);
   edit("package.json", "  \"license\": \"MIT\",\n",
        "  \"license\": \"MIT\",\n  \"packageManager\": \"yarn@1.22.19\",\n");
   edit(".github/workflows/ci.yml", "      - name: Install\n",
        "      - run: echo yarn-before-$(yarn --version)\n      - run: corepack enable\n"
        "      - run: echo yarn-after-$(yarn --version)\n      - name: Install\n");
-  commit();
-  auto r = review();
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
+  auto r = review_ok();
   EXPECT_THAT(r.output,
               HasSubstr("review: package manager: yarn 1.22.19 for corepack (package.json "
                         "packageManager): "));
@@ -403,8 +399,7 @@ TEST_F(FetchReview, CorepackEnableSwitchesYarnToPackageManagersRelease) {
 
 // packageManager's corepack hash edited: refused on the host, before any sandbox exists.
 TEST_F(FetchReview, APnpmHashThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
-  fs::remove_all(repo_);
-  fs::copy(kPnpmProject, repo_, fs::copy_options::recursive);
+  use(kPnpmProject);
   edit("package.json", "+sha512.10568bb4", "+sha512.00000000");
   expect_refused_before_sandbox("package-manager-integrity-mismatch", "Mismatch hashes");
 }
@@ -415,8 +410,7 @@ TEST_F(FetchReview, APnpmHashThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
 // puts that yarn on the job's PATH and points yarn at the view's offline mirror;
 // `yarn install --frozen-lockfile` and `yarn test` run offline. A second review fetches nothing.
 TEST_F(FetchReview, AYarnProjectInstallsWithTheRunnersYarnAndASecondReviewFetchesNothing) {
-  fs::remove_all(repo_);
-  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  use(kYarnProject);
   commit();
   const int before = sandboxes();
   auto cold = review();
@@ -460,8 +454,7 @@ TEST_F(FetchReview, AYarnProjectInstallsWithTheRunnersYarnAndASecondReviewFetche
 // package.json asks for a range the lock has no key for: `yarn install --frozen-lockfile` would
 // fail; the host says so before any sandbox exists.
 TEST_F(FetchReview, AYarnLockOutOfSyncIsRefusedBeforeAnySandbox) {
-  fs::remove_all(repo_);
-  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  use(kYarnProject);
   edit("package.json", "\"commander\": \"^12.1.0\"", "\"commander\": \"^13.0.0\"");
   expect_refused_before_sandbox("dependency-lock-mismatch", "\"commander@^13.0.0\" is not a key");
 }
@@ -469,16 +462,14 @@ TEST_F(FetchReview, AYarnLockOutOfSyncIsRefusedBeforeAnySandbox) {
 // An integrity edited in yarn.lock: the registry's bytes do not match it, so nothing is stored and
 // no sandbox is made.
 TEST_F(FetchReview, AYarnIntegrityThatIsNotTheTarballsIsRefusedBeforeAnySandbox) {
-  fs::remove_all(repo_);
-  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  use(kYarnProject);
   edit("yarn.lock", "integrity sha512-6Flz", "integrity sha512-7Flz");
   expect_refused_before_sandbox("dependency-integrity-mismatch", "yarn.lock: \"ms@^2.1.3\"");
 }
 
 // yarn 2 and later: refused by name before any sandbox.
 TEST_F(FetchReview, AYarnBerryProjectIsRefusedBeforeAnySandbox) {
-  fs::remove_all(repo_);
-  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  use(kYarnProject);
   edit("package.json", "\"private\": true,",
        "\"private\": true,\n  \"packageManager\": \"yarn@4.5.0\",");
   expect_refused_before_sandbox("yarn-berry-unsupported", "names yarn 2 or later (Berry)");
@@ -488,8 +479,7 @@ TEST_F(FetchReview, AYarnBerryProjectIsRefusedBeforeAnySandbox) {
 // the sandbox as it cannot on CI, and the launcher says the step appears to have needed the
 // network; the verdict is the step's failure, unchanged.
 TEST_F(FetchReview, AStepThatNeededTheNetworkIsDiagnosedAndStillFails) {
-  fs::remove_all(repo_);
-  fs::copy(kYarnProject, repo_, fs::copy_options::recursive);
+  use(kYarnProject);
   edit(".github/workflows/ci.yml", "run: yarn test", "run: yarn add left-pad@1.3.0");
   commit();
   auto r = review();

@@ -5,13 +5,12 @@
 #include "core/launch/corepack_cache_seed.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "core/fetch/mount.h"
+#include "tests/support/npm_tarball.h"
 #include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
@@ -22,18 +21,7 @@ namespace fs = std::filesystem;
 const std::string kPnpm = "package-managers/pnpm-10.33.0.tgz";
 const std::string kHash = "sha512." + std::string(128, 'a');
 
-// A registry-shaped tarball (one top folder, `package/`) of `files` at `at` in the view.
-void pack(const test_support::TempDir& view, const std::string& at,
-          const std::vector<std::string>& files) {
-  test_support::TempDir src;
-  for (const auto& f : files) {
-    src.write("package/" + f, "// " + f + "\n");
-  }
-  fs::create_directories(fs::path(view.path() + "/" + at).parent_path());
-  const std::string cmd =
-      "tar -czf '" + view.path() + "/" + at + "' -C '" + src.path() + "' package";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
-}
+using test_support::pack_npm_tarball;
 
 std::string read(const std::string& path) {
   std::ifstream in(path);
@@ -43,8 +31,9 @@ std::string read(const std::string& path) {
 TEST(CorepackCacheSeed, SeedsEachReleaseWithTheRecordCorepackWrites) {
   test_support::TempDir view;
   test_support::TempDir cache;
-  pack(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs", "dist/pnpm.cjs", "package.json"});
-  pack(view, "package-managers/yarn-1.22.19.tgz", {"bin/yarn.js", "lib/cli.js", "package.json"});
+  pack_npm_tarball(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs", "dist/pnpm.cjs", "package.json"});
+  pack_npm_tarball(view, "package-managers/yarn-1.22.19.tgz",
+                   {"bin/yarn.js", "lib/cli.js", "package.json"});
   view.write(std::string(fetch::kCorepackList),
              "pnpm\t10.33.0\t10.33.0+sha512.abc\t" + kPnpm + "\t" + kHash +
                  "\nyarn\t1.22.19\t1.22.19\tpackage-managers/yarn-1.22.19.tgz\tsha224." +
@@ -66,8 +55,8 @@ TEST(CorepackCacheSeed, SeedsEachReleaseWithTheRecordCorepackWrites) {
 TEST(CorepackCacheSeed, PnpmsEntryFilesFollowCorepacksRanges) {
   test_support::TempDir view;
   test_support::TempDir cache;
-  pack(view, "package-managers/pnpm-5.18.10.tgz", {"bin/pnpm.js", "bin/pnpx.js"});
-  pack(view, "package-managers/pnpm-11.1.2.tgz", {"bin/pnpm.mjs", "bin/pnpx.mjs"});
+  pack_npm_tarball(view, "package-managers/pnpm-5.18.10.tgz", {"bin/pnpm.js", "bin/pnpx.js"});
+  pack_npm_tarball(view, "package-managers/pnpm-11.1.2.tgz", {"bin/pnpm.mjs", "bin/pnpx.mjs"});
   view.write(std::string(fetch::kCorepackList),
              "pnpm\t5.18.10\t5.18.10\tpackage-managers/pnpm-5.18.10.tgz\t" + kHash +
                  "\npnpm\t11.1.2\t11.1.2\tpackage-managers/pnpm-11.1.2.tgz\t" + kHash + "\n");
@@ -92,8 +81,8 @@ TEST(CorepackCacheSeed, NoListSeedsNothing) {
 // outside the cache.
 TEST(CorepackCacheSeed, EveryLineThatIsNotAReleaseIsNamed) {
   test_support::TempDir view;
-  pack(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs"});
-  pack(view, "package-managers/yarn-4.5.0.tgz", {"bin/yarn.js"});
+  pack_npm_tarball(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs"});
+  pack_npm_tarball(view, "package-managers/yarn-4.5.0.tgz", {"bin/yarn.js"});
   const std::string ok = "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash;
   const std::vector<std::string> bad = {
       "pnpm\t10.33.0\t10.33.0\t" + kPnpm,                                    // four fields
@@ -124,7 +113,7 @@ TEST(CorepackCacheSeed, EveryLineThatIsNotAReleaseIsNamed) {
 TEST(CorepackCacheSeed, AReleaseWithoutItsEntryFileOrThatTarCannotReadIsNamed) {
   test_support::TempDir view;
   test_support::TempDir cache;
-  pack(view, kPnpm, {"bin/pnpm.cjs", "README.md"});
+  pack_npm_tarball(view, kPnpm, {"bin/pnpm.cjs", "README.md"});
   view.write(std::string(fetch::kCorepackList),
              "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash + "\n");
   auto missing = seed_corepack_cache(view.path(), cache.path());

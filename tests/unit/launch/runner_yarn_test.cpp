@@ -6,10 +6,10 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include <cstdlib>
 #include <filesystem>
 
 #include "core/fetch/mount.h"
+#include "tests/support/npm_tarball.h"
 #include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
@@ -20,16 +20,8 @@ namespace fs = std::filesystem;
 const std::string kTarball =
     std::string(fetch::kPackageManagerDir) + "/yarn-" + fetch::kRunnerYarnVersion + ".tgz";
 
-// A registry-shaped tarball (one top folder, `package/`) of `files`, made by tar as npm packs.
 void pack(const test_support::TempDir& view, const std::vector<std::string>& files) {
-  test_support::TempDir src;
-  for (const auto& f : files) {
-    src.write("package/" + f, "// " + f + "\n");
-  }
-  fs::create_directories(view.path() + "/" + fetch::kPackageManagerDir);
-  const std::string cmd =
-      "tar -czf '" + view.path() + "/" + kTarball + "' -C '" + src.path() + "' package";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  test_support::pack_npm_tarball(view, kTarball, files);
 }
 
 TEST(RunnerYarn, UnpacksTheViewsYarnIntoTheJobsScratch) {
