@@ -80,6 +80,13 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
     // first, so the setting does not change what npm ci installs.
     env["npm_config_registry"] = ctx.dependency_registry;
   }
+  if (!ctx.http_registry.empty()) {
+    // pnpm 11 and later read only pnpm_config_* settings and install only from an HTTP
+    // registry; they ask it for each locked package's metadata, then fetch the tarball and check
+    // it against the lock's integrity as from the registry CI uses. pnpm 10 and earlier ignore
+    // the name (docs/fidelity.md, "pnpm 11").
+    env["pnpm_config_registry"] = ctx.http_registry;
+  }
   if (!ctx.npm_prefix.empty()) {
     // The runner's global prefix is writable (/usr/local, or setup-node's tool directory); the
     // image's node directory is not, so `npm install -g` goes to the job's own prefix, first on

@@ -40,6 +40,9 @@ struct RunnerContext {
   // npm's global prefix: a directory of the job's own scratch (launch/global_prefix.h); empty
   // when the launcher made none.
   std::string npm_prefix = {};
+  // The same registry served over HTTP on the sandbox's loopback ("http://127.0.0.1:PORT/",
+  // launch/loopback_registry.h), for pnpm 11 and later; empty when none runs.
+  std::string http_registry = {};
 };
 
 // Paths of the per-step GITHUB_* files.

@@ -13,6 +13,12 @@ inline constexpr const char* kDependencyMount = "/var/cache/reviewer-deps";
 // bun.lock, the list of Bun cache folders to unpack, one "<name>@<version>@@@1<TAB><tarball
 // path in the view>" a line.
 inline constexpr const char* kRegistryDir = "registry";
+
+// In the registry directory, beside a package's `-/` tarballs (`registry/<name>/.packument`):
+// the registry's metadata document of the package, for package managers that ask for it before
+// installing a lock (pnpm 11 and later, served by launch/loopback_registry.h). No package name
+// starts with '.', so it names no package.
+inline constexpr const char* kPackumentFile = ".packument";
 inline constexpr const char* kBunList = "bun-cache.list";
 
 // In the view: the package managers a job installs itself (pnpm/action-setup), each its registry

@@ -239,6 +239,7 @@ class JobLoop {
                     make_job_dirs(ctx_.review_root, n),
                     ctx_.dependency_cache,
                     ctx_.dependency_registry};
+    state.runner.http_registry = ctx_.http_registry;
     if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
       refuse_before(job, before.refusals());
       return false;

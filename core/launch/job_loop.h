@@ -60,6 +60,7 @@ struct LoopContext {
   // The image's corepack (its dist/lib/corepack.cjs), linked onto every job's PATH; "" for an
   // image without one.
   std::string corepack = {};
+  std::string http_registry = {};  // see exec::RunnerContext
 };
 
 // Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded

@@ -26,6 +26,7 @@
 #include "core/launch/image_matrix.h"
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
+#include "core/launch/loopback_registry.h"
 #include "core/launch/runtime_resolution.h"
 #include "core/launch/sandbox_user.h"
 #include "core/plan/planner.h"
@@ -267,9 +268,21 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
   const std::string deps = dependency_cache();
+  const std::string registry = dependency_registry(deps);
+  // Served for the whole build: pnpm 11 and later install only from an HTTP registry. A server
+  // that cannot start is named, and such an install then fails as it would offline.
+  std::unique_ptr<LoopbackRegistry> http;
+  if (!registry.empty()) {
+    auto serving = LoopbackRegistry::start(deps + "/" + fetch::kRegistryDir);
+    if (!serving) {
+      log.line("reviewer: " + serving.error().to_string());
+    } else {
+      http = std::move(*serving);
+    }
+  }
   auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
-                          LoopContext{kWorkspace, scratch->build_dir(), image->path, deps,
-                                      dependency_registry(deps), corepack_of(*image)});
+                          LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, registry,
+                                      corepack_of(*image), http ? http->url() : ""});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
   if (auto same = check_assignment_unchanged(*assignment, *init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;

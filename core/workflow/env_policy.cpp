@@ -37,6 +37,7 @@ constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "NPM_CONFIG_OFFLINE"sv,
                                           "NPM_CONFIG_LOGS_DIR"sv,
                                           "NPM_CONFIG_REGISTRY"sv,
+                                          "PNPM_CONFIG_REGISTRY"sv,
                                           "BUN_INSTALL_CACHE_DIR"sv,
                                           "YARN_YARN_OFFLINE_MIRROR"sv};
 

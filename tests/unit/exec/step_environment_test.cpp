@@ -133,6 +133,28 @@ TEST(StepEnvironment, PointsPnpmAtTheViewsRegistryOnlyWhenOneIsMounted) {
   EXPECT_THAT(e.entries, Contains("npm_config_registry=file:///var/cache/reviewer-deps/registry/"));
 }
 
+// pnpm 11 and later read the view through the loopback registry, named only when one runs; a
+// workflow cannot point them elsewhere. pnpm 10 keeps the file: registry.
+TEST(StepEnvironment, PointsPnpm11AtTheLoopbackRegistryOnlyWhenOneRuns) {
+  RunnerContext ctx = context();
+  ctx.dependency_cache = "/var/cache/reviewer-deps";
+  ctx.dependency_registry = "file:///var/cache/reviewer-deps/registry/";
+  auto none = build_step_environment(ctx, files(), {}, {}, {}, {});
+  for (const auto& entry : none.entries) {
+    EXPECT_NE(entry.rfind("pnpm_config_", 0), 0u) << entry;
+  }
+  ctx.http_registry = "http://127.0.0.1:40123/";
+  auto e = build_step_environment(ctx, files(),
+                                  {{"PNPM_CONFIG_REGISTRY", "https://registry.npmjs.org/", {}},
+                                   {"pnpm_config_registry", "https://registry.npmjs.org/", {}}},
+                                  {}, {}, {});
+  ASSERT_EQ(e.refusals.size(), 2u);
+  EXPECT_EQ(e.refusals[0].rule, "launcher-owned-env");
+  EXPECT_EQ(e.refusals[1].rule, "launcher-owned-env");
+  EXPECT_THAT(e.entries, Contains("pnpm_config_registry=http://127.0.0.1:40123/"));
+  EXPECT_THAT(e.entries, Contains("npm_config_registry=file:///var/cache/reviewer-deps/registry/"));
+}
+
 // yarn 1 reads the view's offline mirror only when the host made one for a yarn.lock; a workflow
 // can neither point it elsewhere (launcher-owned) nor set any other yarn setting by env (YARN_*
 // redirects configuration). yarn's cache stays the default under the job's XDG_CACHE_HOME.
