@@ -20,13 +20,14 @@ struct NpmrcResolution {
 
 // Reads `.npmrc` at the top of the worktree `tree_fd` (absent: no settings) as npm's ini reader
 // does: `key = value` lines, a bare `key` meaning `key = true`, `#` and `;` comment lines, a
-// quoted value unquoted, the last assignment of a key winning, nothing after a `[section]`. Honoured, each value checked: min-release-age (days), before (a
-// date), legacy-peer-deps, strict-peer-deps, prefer-dedupe, install-links (true/false),
-// install-strategy (hoisted, nested, shallow, linked) and tag (a dist-tag). Every other key is
-// left to the review's npm. Refusal `dependency-npmrc-invalid` when the file is a link or not a
-// regular file, is over 64 KiB, or gives an honoured key a value npm would read differently from
-// the resolution: one outside its form, or one naming an environment variable (`${...}`), which
-// CI's environment fills and the review's does not.
+// quoted value unquoted, the last assignment of a key winning, nothing after a `[section]`.
+// Honoured, each value checked: min-release-age (days), before (a date), legacy-peer-deps,
+// strict-peer-deps, prefer-dedupe, install-links (true/false), install-strategy (hoisted, nested,
+// shallow, linked) and tag (a dist-tag). Every other key is left to the review's npm. Refusal
+// `dependency-npmrc-invalid` when the file is a link or not a regular file, is over 64 KiB, or
+// gives an honoured key a value npm would read differently from the resolution: one outside its
+// form, or one naming an environment variable (`${...}`), which CI's environment fills and the
+// review's does not.
 util::Result<NpmrcResolution> npmrc_resolution(int tree_fd);
 
 }  // namespace reviewer::host

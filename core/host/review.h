@@ -20,7 +20,7 @@ struct ReviewRequest {
   std::string reports_dir;          // where report.json and report.xml go; empty: not kept
   bool keep_clone = false;          // leave the clone in place (its path is printed)
   bool pinned_only = false;         // actions at reviewed commit SHAs only, no release tags
-  bool same_repository = false;  // the pull request is the repository's own: secrets are refused
+  bool same_repository = false;     // the pull request is the repository's own: secrets are refused
   std::string event_file;  // --event: the pull request's github fields (plan/event_facts.h)
   int pids_limit = 4096;   // the sandbox's limits (podman and docker; see SandboxLimits)
   std::string memory_limit = "8g";
