@@ -13,6 +13,9 @@ namespace reviewer::fetch {
 struct Download {
   std::string url;
   std::string file;
+  // The Accept header to send, the same for every item of one download() call; "" for none
+  // (a registry document is asked for as the package manager that reads it asks).
+  std::string accept = {};
 };
 
 // How tarballs reach the host. The real one is the host's HTTPS client (core/host); tests hand

@@ -17,19 +17,6 @@ util::Refusal too_large(std::uint64_t bytes, std::uint64_t max) {
                            "-byte bound (--max-dependency-bytes)");
 }
 
-std::string size_text(std::uint64_t bytes) {
-  if (bytes == 0) {
-    return "nothing";
-  }
-  char buf[32];
-  if (bytes >= (1u << 20)) {
-    std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
-  } else {
-    std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / 1024);
-  }
-  return buf;
-}
-
 }  // namespace
 
 util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& store,
@@ -86,6 +73,19 @@ util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& s
   report.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
   return report;
+}
+
+std::string size_text(std::uint64_t bytes) {
+  if (bytes == 0) {
+    return "nothing";
+  }
+  char buf[32];
+  if (bytes >= (1u << 20)) {
+    std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / 1024);
+  }
+  return buf;
 }
 
 std::string describe(const FetchList& list, const FetchReport& r) {

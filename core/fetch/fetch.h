@@ -87,6 +87,9 @@ struct FetchReport {
 util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& store,
                                            Downloader& downloader, const FetchOptions& options);
 
+// "1.5 MiB", "20.0 KiB", "nothing": a size for the review's log.
+std::string size_text(std::uint64_t bytes);
+
 // "fetched 42 tarballs (5.3 MiB): 40 hits, 2 misses, 120 KiB downloaded in 0.4 s"
 std::string describe(const FetchList& list, const FetchReport& report);
 

@@ -18,6 +18,7 @@
 #include "core/fetch/mount.h"
 #include "core/fetch/package_source.h"
 #include "core/fetch/release_pick.h"
+#include "core/fetch/store_index.h"
 #include "core/resolve/semver_range.h"
 
 namespace reviewer::fetch {
@@ -94,46 +95,6 @@ util::Status check_declared(const PackageManagerPin& pin, const std::optional<De
     return util::refusal("dependency-store", "cannot hash the stored " + pin.name + " tarball");
   }
   return *got == want->hex ? util::ok_status() : util::Status(mismatch(pin, *want, *got));
-}
-
-// The index entry that records name@version's integrity for this registry: one file a pin, under
-// a directory named after the registry (its URL with every byte but [A-Za-z0-9.-] as '_').
-std::string index_path(const Store& store, const std::string& registry,
-                       const PackageManagerPin& pin) {
-  std::string key;
-  for (char c : registry) {
-    key += (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-') ? c : '_';
-  }
-  return store.root() + "/" + kPackageManagerDir + "/" + key + "/" + pin.name + "@" + pin.version;
-}
-
-std::optional<std::string> read_index(const std::string& path) {
-  std::ifstream in(path);
-  std::string hex;
-  static const std::regex kSha512("[0-9a-f]{128}");
-  if (!std::getline(in, hex) || !std::regex_match(hex, kSha512)) {
-    return std::nullopt;
-  }
-  return hex;
-}
-
-util::Status write_index(const std::string& path, const std::string& sha512) {
-  std::error_code ec;
-  fs::create_directories(fs::path(path).parent_path(), ec);
-  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << sha512 << "\n";
-    if (!out.flush()) {
-      return util::refusal("dependency-store", "cannot write " + tmp);
-    }
-  }
-  ::chmod(tmp.c_str(), 0644);
-  fs::rename(tmp, path, ec);  // atomic: a concurrent review reads the old state or this one
-  if (ec) {
-    return util::refusal("dependency-store", "cannot write " + path + ": " + ec.message());
-  }
-  return util::ok_status();
 }
 
 util::Refusal invalid_metadata(const PackageManagerPin& pin, const std::string& url,
@@ -244,19 +205,6 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
                               "picks \"" + pin.version + "\", not an X.Y.Z release");
     }
   }
-  if (auto v = resolve::parse_version(pin.version); pin.name == "pnpm" && v && v->major >= 11) {
-    // Measured with 11.28.11 in a network namespace: it ignores npm_config_registry (only
-    // pnpm_config_* settings), fails a file: registry with ERR_PNPM_MISSING_REGISTRY_HOST, and
-    // first verifies the lock against the registry's publish dates (minimumReleaseAge), so
-    // offline it retries the network for minutes. Refused before anything is downloaded.
-    return util::refusal(
-        "package-manager-unsupported",
-        pin.what + " asks for pnpm '" + asked.version + "'" +
-            (asked.version == pin.version ? "" : ", taken as " + pin.version) +
-            ": pnpm 11 and later install only from an HTTP registry and check the lock against "
-            "the registry's publish dates, which the review's offline dependency view cannot "
-            "serve yet; pin pnpm 10 (`version: 10`) to review this project");
-  }
   auto want = declared_hash(pin);
   if (!want) {
     return want.refusals();
@@ -268,8 +216,10 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
                             package_manager_view_path(pin.name, pin.version),
                             false,
                             0};
-  const std::string index = index_path(store, options.registry, pin);
-  if (auto known = read_index(index)) {
+  // The record of name@version's integrity for this registry.
+  const std::string index =
+      store_index_path(store, kPackageManagerDir, options.registry, pin.name + "@" + pin.version);
+  if (auto known = read_store_index(index)) {
     if (auto size = store.size_of(*known)) {
       if (auto checked = check_declared(pin, *want, store, *known); !checked) {
         return checked.refusals();
@@ -319,7 +269,7 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
   if (auto checked = check_declared(pin, *want, store, *sha512); !checked) {
     return checked.refusals();
   }
-  if (auto indexed = write_index(index, *sha512); !indexed) {
+  if (auto indexed = write_store_index(index, *sha512); !indexed) {
     return indexed.refusals();
   }
   out.sha512 = *sha512;

@@ -60,7 +60,6 @@ std::string package_manager_view_path(const std::string& name, const std::string
 //   package-manager-version-not-exact  the version is neither X.Y.Z[-pre] nor a semver range
 //   package-manager-hash-unsupported   packageManager's `+ALGO.HEX` is malformed or not a sha
 //   package-manager-version-missing    the registry has no such version (404)
-//   package-manager-unsupported        pnpm 11 or later, which the offline view cannot serve
 //   package-manager-metadata-invalid   the document names another package or version, another
 //                                      tarball URL than the registry's own, or no sha512
 //   package-manager-integrity-mismatch packageManager's hash is not the tarball's

@@ -75,6 +75,9 @@ class CurlDownloader final : public fetch::Downloader {
     const std::string statuses = dir + "/curl.status";
     options.stdout_file = statuses;
     std::vector<std::string> argv = curl_command(max_bytes_each, 900);
+    if (!items.front().accept.empty()) {
+      argv.insert(argv.end(), {"--header", "Accept: " + items.front().accept});
+    }
     argv.insert(argv.end(), {"--write-out", "%{http_code} %{url}\\n", "--config", config,
                              "--parallel", "--parallel-max", "8", "--fail"});
     auto ran = run_command(argv, options);

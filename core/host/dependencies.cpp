@@ -105,6 +105,26 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
   return util::status_of(std::move(refusals));
 }
 
+util::Status fetch_registry_metadata(const std::string& store_dir,
+                                     const fetch::FetchOptions& options, Dependencies& deps) {
+  const auto packages = fetch::registry_packages(deps.list);
+  if (packages.empty()) {
+    return util::ok_status();
+  }
+  auto store = fetch::Store::open(store_dir);
+  if (!store) {
+    return store.refusals();
+  }
+  auto downloader = make_curl_downloader();
+  auto got = fetch::fetch_registry_documents(packages, *store, *downloader, options);
+  if (!got) {
+    return got.refusals();
+  }
+  std::cout << "review: dependencies: " << fetch::describe(*got) << std::endl;
+  deps.documents = std::move(got->documents);
+  return util::ok_status();
+}
+
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir) {
   auto store = fetch::Store::open(store_dir);
@@ -138,6 +158,13 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     if (auto placed =
             store->link_as(t.sha512, dir, std::string(fetch::kRegistryDir) + "/" + t.registry_path);
         !placed) {
+      return placed;
+    }
+  }
+  for (const auto& d : deps.documents) {
+    const std::string at =
+        std::string(fetch::kRegistryDir) + "/" + d.name + "/" + fetch::kPackumentFile;
+    if (auto placed = store->link_as(d.sha512, dir, at); !placed) {
       return placed;
     }
   }

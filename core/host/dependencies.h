@@ -7,6 +7,7 @@
 #include "core/fetch/fetch.h"
 #include "core/fetch/package_manager.h"
 #include "core/fetch/packument_cache.h"
+#include "core/fetch/registry_documents.h"
 #include "core/util/result.h"
 
 namespace reviewer::host {
@@ -24,6 +25,9 @@ struct Dependencies {
   std::vector<fetch::Packument> packuments;
   // The package managers jobs install themselves (pnpm/action-setup), fetched and verified.
   std::vector<fetch::FetchedPackageManager> package_managers;
+  // The registry's metadata of the pnpm lock's packages, for pnpm 11 and later
+  // (fetch/registry_documents.h); empty for any other job.
+  std::vector<fetch::RegistryDocument> documents = {};
 };
 
 // The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun, yarn 1; nullopt
@@ -47,10 +51,16 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
                                     const std::string& store_dir,
                                     const fetch::FetchOptions& options, Dependencies& deps);
 
+// The registry's metadata of every package `deps`' pnpm lock pins, into the store at `store_dir`
+// and `deps`, downloading misses with the host's curl; prints one line. For pnpm 11 and later,
+// which read it before installing the lock.
+util::Status fetch_registry_metadata(const std::string& store_dir,
+                                     const fetch::FetchOptions& options, Dependencies& deps);
+
 // Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
-// npm's cache, pnpm's file: registry (fetch::kRegistryDir), the list of Bun's cache folders
-// (fetch::kBunList), yarn's offline mirror (fetch::kYarnMirrorDir) when the locks need them, and
-// the package managers' tarballs (fetch::kPackageManagerDir).
+// npm's cache, pnpm's file: registry (fetch::kRegistryDir) with the packages' metadata, the list of
+// Bun's cache folders (fetch::kBunList), yarn's offline mirror (fetch::kYarnMirrorDir) when the
+// locks need them, and the package managers' tarballs (fetch::kPackageManagerDir).
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir);
 

@@ -67,6 +67,15 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
   return std::optional<Dependencies>(std::move(*deps));
 }
 
+// Whether a job installs with pnpm 11 or later, which asks the registry for each locked
+// package's metadata before installing (measured with 11.28.11: a 404 fails the install).
+bool reads_registry_metadata(const std::vector<fetch::FetchedPackageManager>& managers) {
+  return std::any_of(managers.begin(), managers.end(), [](const auto& m) {
+    auto v = resolve::parse_version(m.version);
+    return m.name == "pnpm" && v && v->major >= 11;
+  });
+}
+
 // Adds `more`'s tarballs and metadata to `deps`, each once.
 void merge(Dependencies& deps, Dependencies&& more) {
   for (auto& t : more.list.tarballs) {
@@ -239,6 +248,11 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine
       *deps = Dependencies{};
     }
     if (auto fetched = fetch_package_managers(managers, r.store_dir, r.options, **deps); !fetched) {
+      return fetched.refusals();
+    }
+  }
+  if (*deps && reads_registry_metadata((*deps)->package_managers)) {
+    if (auto fetched = fetch_registry_metadata(r.store_dir, r.options, **deps); !fetched) {
       return fetched.refusals();
     }
   }

@@ -170,24 +170,23 @@ TEST_F(PackageManagerFetch, ARangeIsResolvedFromTheMetadataEachTimeAndItsRelease
   EXPECT_EQ(other.error().rule, "package-manager-metadata-invalid");
 }
 
-// pnpm 11 reads only pnpm_config_* settings, refuses a file: registry and checks the lock's
-// publish dates online: refused by name, exact or picked by a range, before any download.
-TEST_F(PackageManagerFetch, Pnpm11IsRefusedBeforeAnythingIsDownloaded) {
-  auto exact = fetch("", "11.28.11");
-  ASSERT_FALSE(exact);
-  EXPECT_EQ(exact.error().rule, "package-manager-unsupported");
-  EXPECT_TRUE(net_.asked.empty());
-  constexpr const char* kPackument = "https://registry.npmjs.org/pnpm";
-  net_.files[kPackument] =
+// pnpm 11 and later are fetched as any release (the loopback registry serves them the view,
+// launch/loopback_registry.h); a range may pick one.
+TEST_F(PackageManagerFetch, Pnpm11IsFetchedAsAnyRelease) {
+  const std::string tarball = "pnpm 11 tarball bytes";
+  net_.files["https://registry.npmjs.org/pnpm/-/pnpm-11.28.11.tgz"] = tarball;
+  net_.files["https://registry.npmjs.org/pnpm/11.28.11"] =
+      R"({"name": "pnpm", "version": "11.28.11", "dist": {"tarball": )"
+      R"("https://registry.npmjs.org/pnpm/-/pnpm-11.28.11.tgz", "integrity": ")" +
+      integrity_of_hex(hex_of(tarball)) + R"("}})";
+  net_.files["https://registry.npmjs.org/pnpm"] =
       R"({"name": "pnpm", "dist-tags": {"latest": "11.28.11"},
           "versions": {"10.33.0": {}, "11.28.11": {}}})";
   auto range = fetch("", ">=10");
-  ASSERT_FALSE(range);
-  EXPECT_EQ(range.error().rule, "package-manager-unsupported");
-  EXPECT_THAT(range.error().message, ::testing::HasSubstr("'>=10', taken as 11.28.11"));
-  EXPECT_EQ(net_.asked, (std::vector<std::string>{kPackument}));
-  // pnpm 10 and earlier, and a two-digit major below 11, are fetched as before.
-  EXPECT_TRUE(fetch("", "10.33.0"));
+  ASSERT_TRUE(range) << range.error().to_string();
+  EXPECT_EQ(range->version, "11.28.11");
+  EXPECT_EQ(range->sha512, hex_of(tarball));
+  EXPECT_EQ(range->view_path, "package-managers/pnpm-11.28.11.tgz");
 }
 
 TEST_F(PackageManagerFetch, ARegistryNamingAnotherTarballIsRefused) {

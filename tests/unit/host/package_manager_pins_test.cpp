@@ -85,13 +85,13 @@ TEST(PackageManagerPins, YarnOneIsPinnedForCorepackBerryAndNpmAreNot) {
   EXPECT_TRUE(package_manager_pins(pinning({}), engines).empty());
 }
 
-// pnpm 11 cannot be served offline (package-manager-unsupported, decided before any download):
-// for corepack alone the review says so and goes on; for a setup step it is refused.
+// A release that cannot be served (here a hash the review cannot check, decided before any
+// download): for corepack alone the review says so and goes on; for a setup step it is refused.
 TEST(PackageManagerPins, ACorepackOnlyReleaseThatCannotBeServedIsReportedNotRefused) {
   test_support::TempDir store;
   fetch::PackageManagerPin pin{"pnpm",
-                               "11.1.2",
-                               "pnpm@11.1.2",
+                               "10.33.0",
+                               "pnpm@10.33.0+md5.0123456789abcdef0123456789abcdef",
                                "corepack (package.json "
                                "packageManager)",
                                true,
@@ -102,8 +102,8 @@ TEST(PackageManagerPins, ACorepackOnlyReleaseThatCannotBeServedIsReportedNotRefu
   const std::string said = ::testing::internal::GetCapturedStdout();
   ASSERT_TRUE(soft) << soft.error().message;
   EXPECT_TRUE(deps.package_managers.empty());
-  EXPECT_EQ(said.rfind("review: package manager: pnpm 11.1.2 for corepack (package.json "
-                       "packageManager) not provided: package-manager-unsupported: ",
+  EXPECT_EQ(said.rfind("review: package manager: pnpm 10.33.0 for corepack (package.json "
+                       "packageManager) not provided: package-manager-hash-unsupported: ",
                        0),
             0U)
       << said;
@@ -111,7 +111,7 @@ TEST(PackageManagerPins, ACorepackOnlyReleaseThatCannotBeServedIsReportedNotRefu
   pin.corepack_only = false;
   auto hard = fetch_package_managers({pin}, store.path(), {}, deps);
   ASSERT_FALSE(hard);
-  EXPECT_EQ(hard.error().rule, "package-manager-unsupported");
+  EXPECT_EQ(hard.error().rule, "package-manager-hash-unsupported");
 }
 
 }  // namespace

@@ -1,0 +1,54 @@
+#include "core/fetch/store_index.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+
+namespace reviewer::fetch {
+
+namespace fs = std::filesystem;
+
+std::string store_index_path(const Store& store, const std::string& kind,
+                             const std::string& registry, const std::string& key) {
+  std::string dir;
+  for (char c : registry) {
+    dir += (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-') ? c : '_';
+  }
+  return store.root() + "/" + kind + "/" + dir + "/" + key;
+}
+
+std::optional<std::string> read_store_index(const std::string& path) {
+  std::ifstream in(path);
+  std::string hex;
+  const auto lower_hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); };
+  if (!std::getline(in, hex) || hex.size() != 128 ||
+      !std::all_of(hex.begin(), hex.end(), lower_hex)) {
+    return std::nullopt;
+  }
+  return hex;
+}
+
+util::Status write_store_index(const std::string& path, const std::string& sha512) {
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << sha512 << "\n";
+    if (!out.flush()) {
+      return util::refusal("dependency-store", "cannot write " + tmp);
+    }
+  }
+  ::chmod(tmp.c_str(), 0644);
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    return util::refusal("dependency-store", "cannot write " + path + ": " + ec.message());
+  }
+  return util::ok_status();
+}
+
+}  // namespace reviewer::fetch
