@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,10 @@ struct FetchList {
   std::size_t project_links = 0;   // npm links to folders of the project itself (no download)
   std::vector<Pinned> tarballs;    // one per distinct URL and integrity
   bool yarn = false;               // a yarn 1 lock is among them: the job runs the runner's yarn
+  // Every registry package of a pnpm lock by name, with the versions it pins, those for other
+  // platforms included: what pnpm 11 checks against its supply-chain settings before installing
+  // (fetch/registry_documents.h).
+  std::map<std::string, std::set<std::string>> pnpm_packages = {};
 };
 
 // Reads the worktree's npm lock file (npm-shrinkwrap.json before package-lock.json, as npm

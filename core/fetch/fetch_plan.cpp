@@ -74,6 +74,9 @@ void add_entries(const std::vector<LockedPackage>& packages, const std::string& 
       ++list.bundled;
       continue;
     }
+    if (manager == Manager::kPnpm && registry_tarball_url(p, file, options.registry)) {
+      list.pnpm_packages[p.name].insert(p.version);
+    }
     if (p.optional && !installs_here(p)) {
       ++list.other_platform;
       continue;
@@ -282,6 +285,9 @@ void merge(FetchList& into, FetchList&& part) {
     }
   }
   into.yarn = into.yarn || part.yarn;
+  for (auto& [name, versions] : part.pnpm_packages) {
+    into.pnpm_packages[name].merge(versions);
+  }
 }
 
 // Two tarballs yarn's offline mirror would name alike: the mirror holds one file a name, so

@@ -67,24 +67,6 @@ bool lists_all(const std::set<std::string>& have, const std::set<std::string>& w
 
 }  // namespace
 
-std::map<std::string, std::set<std::string>> registry_packages(const FetchList& list) {
-  std::map<std::string, std::set<std::string>> out;
-  for (const auto& t : list.tarballs) {
-    // "<name>/-/<base>-<version>.tgz", as pnpm derives it from the lock's name and version.
-    const auto dash = t.registry_path.find("/-/");
-    if (dash == std::string::npos || !t.registry_path.ends_with(".tgz")) {
-      continue;
-    }
-    const std::string name = t.registry_path.substr(0, dash);
-    const std::string base = name.substr(name.rfind('/') + 1) + "-";
-    const std::string file = t.registry_path.substr(dash + 3);
-    if (file.starts_with(base) && file.size() > base.size() + 4) {
-      out[name].insert(file.substr(base.size(), file.size() - base.size() - 4));
-    }
-  }
-  return out;
-}
-
 util::Result<DocumentsFetch> fetch_registry_documents(
     const std::map<std::string, std::set<std::string>>& packages, const Store& store,
     Downloader& downloader, const FetchOptions& options) {

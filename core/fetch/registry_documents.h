@@ -20,10 +20,6 @@
 // (fetch::kPackumentFile), where the loopback registry serves them (launch/loopback_registry.h).
 namespace reviewer::fetch {
 
-// The packages behind `list`'s tarballs that pnpm fetches by registry path, each with the
-// versions the lock pins: {"@types/node": {"22.1.0"}}.
-std::map<std::string, std::set<std::string>> registry_packages(const FetchList& list);
-
 struct RegistryDocument {
   std::string name;    // "@types/node"
   std::string sha512;  // names it in the store
@@ -36,7 +32,8 @@ struct DocumentsFetch {
   std::chrono::milliseconds elapsed{0};
 };
 
-// Puts the registry's document of each package of `packages` in `store`. One the store recorded
+// Puts the registry's document of each package of `packages` (FetchList::pnpm_packages) in
+// `store`. One the store recorded
 // for the package earlier is reused when it lists every version `packages` names (a published
 // version's entry, its publish time included, never changes); any other is downloaded whole
 // (`<registry><name>`, Accept: application/json), checked to be a JSON object naming the package,

@@ -107,7 +107,7 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
 
 util::Status fetch_registry_metadata(const std::string& store_dir,
                                      const fetch::FetchOptions& options, Dependencies& deps) {
-  const auto packages = fetch::registry_packages(deps.list);
+  const auto& packages = deps.list.pnpm_packages;
   if (packages.empty()) {
     return util::ok_status();
   }

@@ -76,6 +76,12 @@ TEST_F(PnpmPlan, V9OptionalOnlyWhenEverySnapshotIs) {
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ((*r)->tarballs.size(), 2u);
   EXPECT_EQ((*r)->other_platform, 1u);
+  // pnpm 11 checks every entry against its supply-chain settings, another platform's too, so
+  // the registry's metadata of each is fetched (measured: a 404 for @esbuild/aix-ppc64 failed
+  // the install of a project on linux-x64).
+  EXPECT_EQ((*r)->pnpm_packages,
+            (std::map<std::string, std::set<std::string>>{
+                {"@s/x", {"1.0.0"}}, {"fsevents", {"2.3.3"}}, {"ms", {"2.1.3"}}}));
 }
 
 TEST_F(PnpmPlan, HostileSourcesAreRefusedByName) {

@@ -1,7 +1,7 @@
 // The registry's metadata of a pnpm lock's packages, for pnpm 11, with a downloader that serves a
-// registry from memory: which packages and versions the lock's registry paths name, a cold fetch
-// of whole documents, a warm one that asks nothing, a newly locked version that asks again, and
-// each refusal with its rule id. (The real registry: registry_documents_registry_test.cpp.)
+// registry from memory: a cold fetch of whole documents, a warm one that asks nothing, a newly
+// locked version that asks again, and each refusal with its rule id. (The real registry:
+// registry_documents_registry_test.cpp.)
 #include "core/fetch/registry_documents.h"
 
 #include <gmock/gmock.h>
@@ -30,11 +30,6 @@ class Registry final : public Downloader {
   }
 };
 
-Pinned pinned(const std::string& registry_path) {
-  return {"pnpm-lock.yaml: " + registry_path, "https://registry.npmjs.org/" + registry_path,
-          std::string(128, 'a'), registry_path, ""};
-}
-
 class RegistryDocuments : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -53,20 +48,6 @@ class RegistryDocuments : public ::testing::Test {
   std::optional<Store> store_;
   Registry net_;
 };
-
-TEST(RegistryPackages, AreTheLocksRegistryPathsByNameAndVersion) {
-  FetchList list;
-  list.tarballs = {pinned("chalk/-/chalk-4.1.2.tgz"), pinned("chalk/-/chalk-5.0.0.tgz"),
-                   pinned("@types/node/-/node-22.1.0.tgz"),
-                   pinned("left-pad/-/left-pad-1.3.0-rc.1.tgz")};
-  list.tarballs.push_back({"package-lock.json: node_modules/ms",
-                           "https://registry.npmjs.org/ms/-/ms-2.1.3.tgz", std::string(128, 'b'),
-                           "", ""});  // npm's: no registry path, no metadata
-  EXPECT_EQ(registry_packages(list),
-            (std::map<std::string, std::set<std::string>>{{"@types/node", {"22.1.0"}},
-                                                          {"chalk", {"4.1.2", "5.0.0"}},
-                                                          {"left-pad", {"1.3.0-rc.1"}}}));
-}
 
 TEST_F(RegistryDocuments, FetchesEachWholeThenAsksNothing) {
   const std::map<std::string, std::set<std::string>> packages = {{"chalk", {"4.1.2"}},
