@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -81,14 +82,18 @@ util::Result<DocumentsFetch> fetch_registry_documents(
   std::vector<std::string> missed_names;
   for (const auto& [name, versions] : packages) {
     const std::string key = url_name(name);
-    if (auto known = read_store_index(store_index_path(store, kIndexKind, options.registry, key))) {
-      if (auto size = store.size_of(*known)) {
-        auto have = document_versions(store.root() + "/" + Store::relative_path(*known), name,
-                                      options.registry + key);
-        if (have && lists_all(*have, versions)) {
-          out.documents.push_back({name, *known, true, *size});
-          continue;
-        }
+    const std::string index = store_index_path(store, kIndexKind, options.registry, key);
+    // The record lists the versions its document holds, so a hit reads no document.
+    if (auto known = read_store_record(index)) {
+      std::set<std::string> have;
+      std::istringstream lines(known->detail);
+      for (std::string v; std::getline(lines, v);) {
+        have.insert(v);
+      }
+      auto size = store.size_of(known->sha512);
+      if (size && lists_all(have, versions)) {
+        out.documents.push_back({name, known->sha512, true, *size});
+        continue;
       }
     }
     misses.push_back(
@@ -100,8 +105,9 @@ util::Result<DocumentsFetch> fetch_registry_documents(
   }
   for (std::size_t i = 0; i < misses.size(); ++i) {
     const std::string& name = missed_names[i];
-    if (auto checked = document_versions(misses[i].file, name, misses[i].url); !checked) {
-      return checked.refusals();
+    auto listed = document_versions(misses[i].file, name, misses[i].url);
+    if (!listed) {
+      return listed.refusals();
     }
     auto sha512 = sha512_file(misses[i].file);
     if (!sha512) {
@@ -112,7 +118,11 @@ util::Result<DocumentsFetch> fetch_registry_documents(
       return admitted.refusals();
     }
     const std::string index = store_index_path(store, kIndexKind, options.registry, url_name(name));
-    if (auto recorded = write_store_index(index, *sha512); !recorded) {
+    std::string detail;
+    for (const auto& v : *listed) {
+      detail += v + "\n";
+    }
+    if (auto recorded = write_store_index(index, *sha512, detail); !recorded) {
       return recorded.refusals();
     }
     out.documents.push_back({name, *sha512, false, *admitted});

@@ -34,8 +34,9 @@ struct DocumentsFetch {
 
 // Puts the registry's document of each package of `packages` (FetchList::pnpm_packages) in
 // `store`. One the store recorded
-// for the package earlier is reused when it lists every version `packages` names (a published
-// version's entry, its publish time included, never changes); any other is downloaded whole
+// for the package earlier is reused when it lists every version `packages` names (the record
+// holds the list; a published version's entry, its publish time included, never changes); any other
+// is downloaded whole
 // (`<registry><name>`, Accept: application/json), checked to be a JSON object naming the package,
 // and admitted by its own SHA-512, then recorded. Refusals: `dependency-metadata-invalid` (not
 // JSON, or another package's), `dependency-fetch-failed`, `dependency-too-large`,

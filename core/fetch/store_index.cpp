@@ -1,5 +1,6 @@
 #include "core/fetch/store_index.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -7,6 +8,8 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+
+#include "core/util/file_read.h"
 
 namespace reviewer::fetch {
 
@@ -21,24 +24,33 @@ std::string store_index_path(const Store& store, const std::string& kind,
   return store.root() + "/" + kind + "/" + dir + "/" + key;
 }
 
-std::optional<std::string> read_store_index(const std::string& path) {
-  std::ifstream in(path);
-  std::string hex;
-  const auto lower_hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); };
-  if (!std::getline(in, hex) || hex.size() != 128 ||
-      !std::all_of(hex.begin(), hex.end(), lower_hex)) {
+std::optional<StoreRecord> read_store_record(const std::string& path) {
+  auto text = util::read_regular_file(AT_FDCWD, path);
+  if (!text) {
     return std::nullopt;
   }
-  return hex;
+  const auto eol = text->find('\n');
+  StoreRecord out{text->substr(0, eol), eol == std::string::npos ? "" : text->substr(eol + 1)};
+  const auto lower_hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); };
+  if (out.sha512.size() != 128 || !std::all_of(out.sha512.begin(), out.sha512.end(), lower_hex)) {
+    return std::nullopt;
+  }
+  return out;
 }
 
-util::Status write_store_index(const std::string& path, const std::string& sha512) {
+std::optional<std::string> read_store_index(const std::string& path) {
+  auto record = read_store_record(path);
+  return record ? std::optional(record->sha512) : std::nullopt;
+}
+
+util::Status write_store_index(const std::string& path, const std::string& sha512,
+                               const std::string& detail) {
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   const std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
     std::ofstream out(tmp, std::ios::trunc);
-    out << sha512 << "\n";
+    out << sha512 << "\n" << detail;
     if (!out.flush()) {
       return util::refusal("dependency-store", "cannot write " + tmp);
     }

@@ -15,12 +15,21 @@ namespace reviewer::fetch {
 std::string store_index_path(const Store& store, const std::string& kind,
                              const std::string& registry, const std::string& key);
 
-// The SHA-512 (lower-case hex) the record at `path` holds; nullopt when there is none or it
-// holds anything else.
+struct StoreRecord {
+  std::string sha512;  // lower-case hex
+  std::string detail;  // what the writer recorded with it (the lines after the hash)
+};
+
+// The record at `path` (at most 1 MiB); nullopt when there is none or its first line is not a
+// SHA-512 in lower-case hex.
+std::optional<StoreRecord> read_store_record(const std::string& path);
+
+// The SHA-512 the record at `path` holds (read_store_record's).
 std::optional<std::string> read_store_index(const std::string& path);
 
-// Records `sha512` at `path`, atomically: a concurrent review reads the old record or this one.
-// Error `dependency-store`.
-util::Status write_store_index(const std::string& path, const std::string& sha512);
+// Records `sha512`, and `detail` after it, at `path`, atomically: a concurrent review reads the
+// old record or this one, never a hash with another's detail. Error `dependency-store`.
+util::Status write_store_index(const std::string& path, const std::string& sha512,
+                               const std::string& detail = "");
 
 }  // namespace reviewer::fetch

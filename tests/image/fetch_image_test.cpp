@@ -306,6 +306,31 @@ TEST_F(FetchReview, APnpmProjectInstallsWithPnpmFromTheStoreAndASecondReviewFetc
   }
 }
 
+// pnpm 11 installs only from an HTTP registry and asks it for every locked package's metadata
+// first (its supply-chain check): the host fetches those documents with the tarballs, the
+// launcher serves the view on the sandbox's loopback, and the install checks each tarball against
+// the lock as from the registry. A second review fetches nothing.
+TEST_F(FetchReview, APnpm11ProjectInstallsFromTheLoopbackRegistryAndASecondReviewFetchesNothing) {
+  use(kPnpmProject);
+  edit("package.json", "\"pnpm@10.33.0+sha512.", "\"pnpm@11.28.11\", \"x\": \"");
+  auto cold = review_ok();
+  EXPECT_THAT(cold.output, HasSubstr("review: package manager: pnpm 11.28.11 for the pnpm pinned "
+                                     "at package.json:"));
+  EXPECT_THAT(cold.output,
+              HasSubstr("review: dependencies: the registry's metadata of 17 packages ("));
+  EXPECT_THAT(cold.output, HasSubstr("Lockfile passes supply-chain policies (17 entries"));
+  EXPECT_THAT(cold.output, HasSubstr("using pnpm v11.28.11"));
+  EXPECT_THAT(cold.output, Not(HasSubstr("ERR_PNPM")));
+  EXPECT_THAT(cold.output, HasSubstr("# pass 2"));
+  EXPECT_THAT(cold.output, HasSubstr("# fail 0"));
+  auto warm = review();
+  EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
+  EXPECT_THAT(warm.output, HasSubstr("17 hits, 0 misses, nothing downloaded"));
+  EXPECT_THAT(warm.output, HasSubstr("the registry's metadata of 17 packages"));
+  EXPECT_THAT(warm.output, HasSubstr("17 hits, 0 downloaded (nothing)"));
+  EXPECT_THAT(warm.output, HasSubstr("# pass 2"));
+}
+
 // `run_install: true` (vercel/ms's workflows): the emulated action runs `pnpm recursive install`
 // itself, offline from the view, and the job's later steps find the installed packages.
 TEST_F(FetchReview, PnpmActionSetupRunInstallTrueInstallsAtTheActionsStep) {
