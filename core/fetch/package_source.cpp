@@ -37,6 +37,11 @@ bool plain_tarball_path(const std::string& path) {
 
 }  // namespace
 
+std::string registry_url_name(const std::string& name) {
+  const auto slash = name.find('/');
+  return slash == std::string::npos ? name : name.substr(0, slash) + "%2f" + name.substr(slash + 1);
+}
+
 std::string registry_tarball_of(const std::string& registry, const std::string& name,
                                 const std::string& version) {
   const auto slash = name.find('/');

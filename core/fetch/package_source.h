@@ -15,6 +15,10 @@ inline constexpr const char* kDefaultRegistry = "https://registry.npmjs.org/";
 std::string registry_tarball_of(const std::string& registry, const std::string& name,
                                 const std::string& version);
 
+// `name` as a registry URL spells it after the registry, a scope's slash escaped:
+// "@types/node" -> "@types%2fnode" (the package's metadata document is `<registry><this>`).
+std::string registry_url_name(const std::string& name);
+
 // The URL the review may fetch `p` from: its `resolved` tarball when that is a tarball of
 // `registry` (an https URL ending in '/'). Refusal `dependency-resolved-missing` when the lock
 // leaves `resolved` out; `dependency-source-refused`

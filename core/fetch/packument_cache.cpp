@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/fetch/integrity.h"
+#include "core/fetch/package_source.h"
 #include "core/fetch/store.h"
 #include "core/util/unique_fd.h"
 
@@ -78,8 +79,7 @@ bool is_registry_tarball(std::string_view key, const std::string& prefix) {
     if (slash == std::string_view::npos) {
       return false;
     }
-    return plain_package_name(std::string(name.substr(0, slash)) + "%2f" +
-                              std::string(name.substr(slash + 1))) &&
+    return plain_package_name(registry_url_name(std::string(name))) &&
            plain_package_name(key.substr(dash + 3, key.size() - dash - 7));
   }
   return plain_package_name(name) &&

@@ -9,6 +9,7 @@
 
 #include "core/fetch/download_dir_guard.h"
 #include "core/fetch/integrity.h"
+#include "core/fetch/package_source.h"
 #include "core/fetch/store_index.h"
 
 namespace reviewer::fetch {
@@ -26,12 +27,6 @@ constexpr std::uint64_t kMaxDocumentBytes = 128ull << 20;
 constexpr const char* kAccept = "application/json";
 
 constexpr const char* kIndexKind = "registry-documents";
-
-// The name as a registry URL writes it: a scoped name's slash escaped.
-std::string url_name(const std::string& name) {
-  const auto slash = name.find('/');
-  return slash == std::string::npos ? name : name.substr(0, slash) + "%2f" + name.substr(slash + 1);
-}
 
 util::Refusal invalid(const std::string& name, const std::string& url, const std::string& why) {
   return util::Refusal{"dependency-metadata-invalid",
@@ -81,7 +76,7 @@ util::Result<DocumentsFetch> fetch_registry_documents(
   std::vector<Download> misses;
   std::vector<std::string> missed_names;
   for (const auto& [name, versions] : packages) {
-    const std::string key = url_name(name);
+    const std::string key = registry_url_name(name);
     const std::string index = store_index_path(store, kIndexKind, options.registry, key);
     // The record lists the versions its document holds, so a hit reads no document.
     if (auto known = read_store_record(index)) {
@@ -117,7 +112,8 @@ util::Result<DocumentsFetch> fetch_registry_documents(
     if (!admitted) {
       return admitted.refusals();
     }
-    const std::string index = store_index_path(store, kIndexKind, options.registry, url_name(name));
+    const std::string index =
+        store_index_path(store, kIndexKind, options.registry, registry_url_name(name));
     std::string detail;
     for (const auto& v : *listed) {
       detail += v + "\n";
