@@ -86,6 +86,16 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
     // it against the lock's integrity as from the registry CI uses. pnpm 10 and earlier ignore
     // the name (docs/fidelity.md, "pnpm 11").
     env["pnpm_config_registry"] = ctx.http_registry;
+    // yarn 2 and later fetch each locked package's tarball from npmRegistryServer (these YARN_
+    // settings win over the project's .yarnrc.yml) and check the archive they make of it against
+    // the lock's checksum; they refuse plain HTTP to a host not on the whitelist (YN0081).
+    // yarn 1 reads neither name (docs/fidelity.md, "Yarn 2 and later").
+    std::string server = ctx.http_registry;
+    while (server.ends_with("/")) {
+      server.pop_back();
+    }
+    env["YARN_NPM_REGISTRY_SERVER"] = server;
+    env["YARN_UNSAFE_HTTP_WHITELIST"] = "127.0.0.1";
   }
   if (!ctx.npm_prefix.empty()) {
     // The runner's global prefix is writable (/usr/local, or setup-node's tool directory); the

@@ -41,7 +41,7 @@ struct RunnerContext {
   // when the launcher made none.
   std::string npm_prefix = {};
   // The same registry served over HTTP on the sandbox's loopback ("http://127.0.0.1:PORT/",
-  // launch/loopback_registry.h), for pnpm 11 and later; empty when none runs.
+  // launch/loopback_registry.h), for pnpm 11 and yarn 2 and later; empty when none runs.
   std::string http_registry = {};
 };
 

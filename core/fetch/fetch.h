@@ -37,6 +37,15 @@ struct Pinned {
   std::string yarn_mirror = {};
 };
 
+// A registry package a lock names without its tarball's integrity: yarn 2+ records the checksum
+// of its own archive of the package instead (fetch/berry_lock.h). The host takes the sha512 from
+// the registry (fetch/registry_integrity.h) before anything is downloaded.
+struct UnpinnedPackage {
+  std::string what;  // "yarn.lock: \"ms@npm:^2.1.3\""
+  std::string name;
+  std::string version;
+};
+
 // What a worktree's lock file pins for the review's platform, checked, before any download.
 struct FetchList {
   std::string lock_file;           // npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml,
@@ -46,7 +55,10 @@ struct FetchList {
   std::size_t bundled = 0;         // entries that come inside another tarball
   std::size_t project_links = 0;   // npm links to folders of the project itself (no download)
   std::vector<Pinned> tarballs;    // one per distinct URL and integrity
-  bool yarn = false;               // a yarn 1 lock is among them: the job runs the runner's yarn
+  bool yarn = false;  // a yarn lock is among them: the job runs the runner's yarn 1, which hands
+                      // a project of yarn 2+ over to the release its `yarnPath` names
+  // yarn 2+'s registry packages, until pin_registry_integrity makes tarballs of them.
+  std::vector<UnpinnedPackage> unpinned = {};
   // Every registry package of a pnpm lock by name, with the versions it pins, those for other
   // platforms included: what pnpm 11 checks against its supply-chain settings before installing
   // (fetch/registry_documents.h).
@@ -66,11 +78,11 @@ util::Result<std::optional<FetchList>> plan_npm_fetch_at(int dir_fd, const std::
 
 // plan_npm_fetch, then the same for pnpm-lock.yaml (v6, v9; package.json's specifiers as
 // `pnpm install --frozen-lockfile` compares them), bun.lock (text; as `bun install
-// --frozen-lockfile`) and yarn.lock (yarn 1; package.json's patterns as `yarn install
-// --frozen-lockfile` looks them up), every lock the worktree has, merged into one list: one
-// tarball per distinct URL and integrity, each knowing every place the view must hold it. nullopt
-// when the worktree has none of them. Every refusal of every lock is returned; a worktree of yarn
-// 2 or later (`.yarnrc.yml`, a Berry lock, packageManager yarn@2+) is `yarn-berry-unsupported`.
+// --frozen-lockfile`) and yarn.lock (yarn 1: package.json's patterns as `yarn install
+// --frozen-lockfile` looks them up; yarn 2+: the root workspace as `yarn install --immutable`
+// compares it, its registry packages left `unpinned`), every lock the worktree has, merged into
+// one list: one tarball per distinct URL and integrity, each knowing every place the view must
+// hold it. nullopt when the worktree has none of them. Every refusal of every lock is returned.
 // `project_dirs` (worktree-relative, from the plan: the directories run steps work in) add their
 // npm lock files; one that is missing, a link or leaves the worktree is passed over.
 util::Result<std::optional<FetchList>> plan_fetch(

@@ -1,12 +1,12 @@
 // plan_npm_fetch: from a worktree's lock file to the list of tarballs, or every refusal.
 #include <fcntl.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <string_view>
 
+#include "core/fetch/berry_lock.h"
 #include "core/fetch/bun_lock.h"
 #include "core/fetch/fetch.h"
 #include "core/fetch/integrity.h"
@@ -285,6 +285,9 @@ void merge(FetchList& into, FetchList&& part) {
     }
   }
   into.yarn = into.yarn || part.yarn;
+  for (auto& u : part.unpinned) {
+    into.unpinned.push_back(std::move(u));
+  }
   for (auto& [name, versions] : part.pnpm_packages) {
     into.pnpm_packages[name].merge(versions);
   }
@@ -310,6 +313,100 @@ util::Status check_mirror_names(const FetchList& list, const std::string& file) 
   return util::status_of(std::move(out));
 }
 
+// .yarnrc.yml's `npmScopes` sends a scope's packages to a registry of its own, which the
+// launcher's registry setting does not reach: their installs would fail offline.
+util::Status check_yarnrc_scopes(int dir) {
+  auto text = read_project_file(dir, ".yarnrc.yml", 1u << 20, "dependency-lock-invalid");
+  if (!text) {
+    return text.refusals();
+  }
+  if (!*text) {
+    return util::ok_status();
+  }
+  for (std::size_t at = 0; at < (*text)->size();) {
+    std::size_t end = (*text)->find('\n', at);
+    end = end == std::string::npos ? (*text)->size() : end;
+    if (std::string_view(**text).substr(at, end - at).starts_with("npmScopes:")) {
+      return util::refusal("dependency-source-refused",
+                           ".yarnrc.yml sets `npmScopes`, which fetches a scope's packages from a "
+                           "registry of its own; accepted: every package from the one registry "
+                           "the review fetches from");
+    }
+    at = end + 1;
+  }
+  return util::ok_status();
+}
+
+// The yarn 2+ part of plan_fetch: the lock's npm packages, checked, left for the host to pin by
+// the registry's integrity (fetch/registry_integrity.h).
+util::Result<std::optional<FetchList>> plan_berry(int dir, std::string_view text,
+                                                  const FetchOptions& options) {
+  const std::string file = "yarn.lock";
+  auto lock = parse_berry_lock(text, file, options.bounds);
+  if (!lock) {
+    return lock.refusals();
+  }
+  auto manifest_text = read_manifest(dir, file, "yarn install");
+  if (!manifest_text) {
+    return manifest_text.refusals();
+  }
+  util::Refusals refusals;
+  util::append_refusals(refusals, check_berry_manifest(*manifest_text, *lock));
+  util::append_refusals(refusals, check_yarnrc_scopes(dir));
+  FetchList list;
+  list.lock_file = file;
+  list.yarn = true;
+  list.entries = lock->entries.size();
+  std::set<std::string> npm_locked;
+  for (const auto& e : lock->entries) {
+    if (e.source == BerrySource::kNpm) {
+      npm_locked.insert(e.name + "@" + e.version);
+    }
+  }
+  for (const auto& e : lock->entries) {
+    const std::string what = file + ": \"" + e.key + "\"";
+    if (e.source == BerrySource::kWorkspace) {
+      ++list.project_links;
+      continue;
+    }
+    if (!e.conditions.empty() && !berry_conditions_met(e.conditions)) {
+      ++list.other_platform;
+      continue;
+    }
+    if (e.source == BerrySource::kPatch) {
+      // yarn applies the patch to the registry package's own entry, offline.
+      if (!npm_locked.contains(e.name + "@" + e.version)) {
+        refusals.push_back(util::refusal(
+            "dependency-lock-invalid",
+            what + " patches " + e.name + "@" + e.version + ", which the lock does not pin"));
+      }
+      continue;
+    }
+    LockedPackage p;
+    p.path = e.key;
+    p.name = e.name;
+    p.version = e.version;
+    p.resolved = registry_tarball_of(options.registry, e.name, e.version);
+    if (auto url = registry_tarball_url(p, file, options.registry); !url) {
+      refusals.push_back(url.error());
+      continue;
+    }
+    if (e.checksum.empty()) {
+      refusals.push_back(util::refusal(
+          "dependency-integrity-missing",
+          what + " has no `checksum`, so yarn would install whatever archive it makes of the "
+                 "download; accepted: the checksum yarn writes (`yarn install` with the default "
+                 "checksumBehavior)"));
+      continue;
+    }
+    list.unpinned.push_back({what, e.name, e.version});
+  }
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  return std::optional<FetchList>(std::move(list));
+}
+
 // The yarn part of plan_fetch: nullopt without yarn.lock.
 util::Result<std::optional<FetchList>> plan_yarn(int dir, const FetchOptions& options) {
   const std::string file = "yarn.lock";
@@ -319,6 +416,9 @@ util::Result<std::optional<FetchList>> plan_yarn(int dir, const FetchOptions& op
   }
   if (!*text) {
     return std::optional<FetchList>();
+  }
+  if (is_berry_lock(**text)) {
+    return plan_berry(dir, **text, options);
   }
   auto lock = parse_yarn_lock(**text, file, options.bounds);
   if (!lock) {
@@ -349,25 +449,6 @@ util::Result<std::optional<FetchList>> plan_yarn(int dir, const FetchOptions& op
     return refusals;
   }
   return std::optional<FetchList>(std::move(list));
-}
-
-// yarn 2 and later (Berry) anywhere in the worktree's top: its settings file, or package.json's
-// packageManager (yarn.lock's own `__metadata:` is refused by its parser).
-util::Status check_no_berry(int dir) {
-  util::Refusals out;
-  struct stat st {};
-  if (::fstatat(dir, ".yarnrc.yml", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-    out.push_back(util::refusal(
-        "yarn-berry-unsupported",
-        "the worktree has .yarnrc.yml, the settings of yarn 2 and later (Berry), which installs "
-        "from its own zip cache and lock checksums, not from the registry's tarballs by their "
-        "sha512; accepted: yarn 1 (.yarnrc, `# yarn lockfile v1`)"));
-  }
-  auto manifest = read_project_file(dir, "package.json", 1u << 20, "dependency-manifest-invalid");
-  if (manifest && *manifest) {
-    util::append_refusals(out, check_not_berry(**manifest));
-  }
-  return util::status_of(std::move(out));
 }
 
 }  // namespace
@@ -423,11 +504,7 @@ util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
   }
   take(plan_other(dir.get(), "pnpm-lock.yaml", Manager::kPnpm, options));
   take(plan_other(dir.get(), "bun.lock", Manager::kBun, options));
-  if (auto berry = check_no_berry(dir.get()); !berry) {
-    util::append_refusals(refusals, berry);
-  } else {
-    take(plan_yarn(dir.get(), options));
-  }
+  take(plan_yarn(dir.get(), options));
   if (!refusals.empty()) {
     return refusals;
   }

@@ -9,14 +9,14 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
-
-#include <nlohmann/json.hpp>
 
 #include "core/fetch/download_dir_guard.h"
 #include "core/fetch/integrity.h"
 #include "core/fetch/mount.h"
 #include "core/fetch/package_source.h"
+#include "core/fetch/registry_integrity.h"
 #include "core/fetch/release_pick.h"
 #include "core/fetch/store_index.h"
 #include "core/resolve/semver_range.h"
@@ -110,32 +110,14 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
                                                   const std::string& file, const std::string& url,
                                                   const std::string& tarball_url) {
   std::ifstream in(file, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), {});
-  nlohmann::json doc;
-  try {  // nlohmann reports malformed JSON only through its exception
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    return invalid_metadata(pin, url, "is not JSON");
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  std::string sha512;
+  const std::string problem =
+      read_version_document(text, pin.name, pin.version, tarball_url, sha512);
+  if (!problem.empty()) {
+    return invalid_metadata(pin, url, problem);
   }
-  auto text_at = [&](const nlohmann::json::json_pointer& p) -> std::string {
-    return doc.contains(p) && doc.at(p).is_string() ? doc.at(p).get<std::string>() : "";
-  };
-  if (!doc.is_object() || text_at(nlohmann::json::json_pointer("/name")) != pin.name ||
-      text_at(nlohmann::json::json_pointer("/version")) != pin.version) {
-    return invalid_metadata(pin, url, "names another package or version");
-  }
-  if (text_at(nlohmann::json::json_pointer("/dist/tarball")) != tarball_url) {
-    return invalid_metadata(pin, url,
-                            "names the tarball \"" +
-                                text_at(nlohmann::json::json_pointer("/dist/tarball")) +
-                                "\", not the registry's own " + tarball_url);
-  }
-  auto hex = sha512_of_integrity(text_at(nlohmann::json::json_pointer("/dist/integrity")),
-                                 pin.name + "@" + pin.version);
-  if (!hex) {
-    return invalid_metadata(pin, url, "has no sha512 dist.integrity");
-  }
-  return *hex;
+  return sha512;
 }
 
 // The release a range names today: the package's metadata document, read by pnpm's rule.

@@ -141,11 +141,9 @@ util::Result<YarnLock> parse_yarn_lock(std::string_view text, const std::string&
       continue;
     }
     if (rest.starts_with("__metadata:") && indent == 0) {
-      return util::refusal(
-          "yarn-berry-unsupported",
-          file + ":" + std::to_string(number) +
-              ": has a `__metadata:` block, the lock of yarn 2 and later (Berry), whose checksums "
-              "are of its own zip cache, not of the registry's tarballs; accepted: a yarn 1 lock");
+      return invalid(file, number,
+                     "has a `__metadata:` block, the lock of yarn 2 and later, which this yarn 1 "
+                     "reader does not read (fetch/berry_lock.h does)");
     }
     if (rest.starts_with("<<<<<<<") || rest.starts_with("=======") || rest.starts_with(">>>>>>>")) {
       return invalid(file, number,

@@ -31,9 +31,9 @@ struct YarnLock {
 // nodes), line by line in the shape yarn 1 writes: a block header of comma-separated keys ending
 // in ':' at column 0, its fields `name value` indented by two spaces, and one level of maps
 // (`dependencies:`) below that; values quoted as JSON strings or plain. Refusals:
-//   yarn-berry-unsupported   a `__metadata:` block (the lock of yarn 2 and later)
 //   dependency-lock-version  no "# yarn lockfile v1" line
-//   dependency-lock-invalid  over a bound, a merge-conflict marker, a tab or odd indentation,
+//   dependency-lock-invalid  a `__metadata:` block (yarn 2+'s lock, fetch/berry_lock.h), over a
+//                            bound, a merge-conflict marker, a tab or odd indentation,
 //                            nesting deeper than a block's maps, a malformed key or string, a
 //                            pattern given twice, a block without `version`
 util::Result<YarnLock> parse_yarn_lock(std::string_view text, const std::string& file,

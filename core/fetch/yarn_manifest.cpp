@@ -18,29 +18,6 @@ bool trivial(const std::string& spec) { return spec.empty() || spec == "*"; }
 
 }  // namespace
 
-util::Status check_not_berry(std::string_view package_json) {
-  const json doc = json::parse(package_json, nullptr, false);
-  if (!doc.is_object()) {
-    return util::ok_status();
-  }
-  auto pm = doc.find("packageManager");
-  if (pm == doc.end() || !pm->is_string()) {
-    return util::ok_status();
-  }
-  const std::string value = pm->get<std::string>();
-  if (value.rfind("yarn@", 0) != 0 || value.rfind("yarn@0.", 0) == 0 ||
-      value.rfind("yarn@1.", 0) == 0) {
-    return util::ok_status();
-  }
-  return util::refusal(
-      "yarn-berry-unsupported",
-      "package.json packageManager " + util::quote(value, '"') +
-          " names yarn 2 or later (Berry): the runner's yarn 1.22 refuses to run it without "
-          "`corepack enable`, which downloads Berry at run time, and Berry's lock pins its own "
-          "zip cache, not the registry's tarballs; accepted: yarn 1 (no packageManager, or "
-          "yarn@1.x)");
-}
-
 util::Status check_yarn_manifest(std::string_view package_json, const YarnLock& lock) {
   const json doc = json::parse(package_json, nullptr, false);
   // yarn's normalization (validate.js cleanDependencies) visits the groups in this order.

@@ -8,12 +8,6 @@
 
 namespace reviewer::fetch {
 
-// Refusal `yarn-berry-unsupported` when package.json's `packageManager` names yarn 2 or later
-// (anything `yarn@` that is not `yarn@0.` or `yarn@1.`): the runner's yarn 1 refuses to run such
-// a project without corepack, and Berry's lock cannot be fetched by the registry's hashes.
-// `package_json` that is not a JSON object names nothing.
-util::Status check_not_berry(std::string_view package_json);
-
 // Holds package.json to `lock` as `yarn install --frozen-lockfile` does: each dependency of
 // `dependencies`, `devDependencies` and `optionalDependencies`, normalized as yarn's manifest
 // normalization does (one group per name, optionalDependencies first, then dependencies, then

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/fetch/mount.h"
+#include "core/fetch/registry_integrity.h"
 
 #include "core/host/curl_downloader.h"
 
@@ -38,6 +39,13 @@ util::Result<std::optional<Dependencies>> fetch_dependencies(
     return store.refusals();
   }
   auto downloader = make_curl_downloader();
+  if (!(*list)->unpinned.empty()) {
+    auto pinned = fetch::pin_registry_integrity(**list, *store, *downloader, options);
+    if (!pinned) {
+      return pinned.refusals();
+    }
+    std::cout << "review: dependencies: " << fetch::describe(*pinned) << std::endl;
+  }
   auto report = fetch::fetch_into_store(**list, *store, *downloader, options);
   if (!report) {
     return report.refusals();

@@ -30,10 +30,11 @@ struct Dependencies {
   std::vector<fetch::RegistryDocument> documents = {};
 };
 
-// The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun, yarn 1; nullopt
-// without any), and the npm locks of `project_dirs` (fetch::plan_fetch), and puts every tarball
-// they pin in the store at `store_dir`, downloading misses with the host's curl. Nothing of the
-// worktree but package.json and the lock files is read.
+// The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun, yarn; nullopt
+// without any), and the npm locks of `project_dirs` (fetch::plan_fetch), takes the registry's
+// integrity of what yarn 2+ locks without it (fetch/registry_integrity.h), and puts every tarball
+// in the store at `store_dir`, downloading misses with the host's curl. Nothing of the worktree
+// but package.json, .yarnrc.yml and the lock files is read.
 util::Result<std::optional<Dependencies>> fetch_dependencies(
     const std::string& worktree, const std::string& store_dir, const fetch::FetchOptions& options,
     const std::vector<std::string>& project_dirs = {});

@@ -133,7 +133,8 @@ util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
 std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
                                                            const resolve::Resolution& resolution) {
   // packageManager as written ("pnpm@10.33.0+sha512.<hex>"), for pnpm and yarn 1: the package
-  // managers corepack installs (yarn 2 and later is refused by the fetch, yarn-berry-unsupported).
+  // managers corepack installs from the registry's tarball (yarn 2 and later come from the
+  // project's own `yarnPath` release, or from corepack's download, which is not served yet).
   std::string declared;
   std::string corepack_name;
   for (const auto& d : resolution.declarations) {

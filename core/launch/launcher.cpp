@@ -269,8 +269,8 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
   const std::string deps = dependency_cache();
   const std::string registry = dependency_registry(deps);
-  // Served for the whole build: pnpm 11 and later install only from an HTTP registry. A server
-  // that cannot start is named, and such an install then fails as it would offline.
+  // Served for the whole build: pnpm 11 and yarn 2 and later install only from an HTTP registry.
+  // A server that cannot start is named, and such an install then fails as it would offline.
   std::unique_ptr<LoopbackRegistry> http;
   if (!registry.empty()) {
     auto serving = LoopbackRegistry::start(deps + "/" + fetch::kRegistryDir);

@@ -82,7 +82,7 @@ DeclarationSet read_package_manager(const json& value) {
   // npm@X installs nothing on CI unless a job enables corepack; pnpm@X comes from the dependency
   // store (the host fetches it for the job's pnpm/action-setup step), never from the image; so
   // does yarn: the runner's own yarn 1 runs a yarn@1.x project (the host fetches it for a
-  // yarn.lock), and yarn 2 and later is refused by name by the fetch (yarn-berry-unsupported).
+  // yarn.lock), which hands yarn 2 and later over to the project's `yarnPath` release.
   if (name == "npm" || name == "pnpm" || name == "yarn") {
     for (auto& decl : d.declarations) {
       decl.constrains = false;

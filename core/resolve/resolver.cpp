@@ -159,15 +159,21 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
                     " selects no image: pnpm is put on PATH only by a "
                     "pnpm/action-setup or pnpm/setup step or by corepack, from the dependency "
                     "store the host fetches it into"
-          : d.tool == "yarn" ? d.source + " " + quote(d.tool + "@" + d.value) +
-                                   " selects no image: without corepack the runner runs its own "
-                                   "yarn 1.22.22, which the host fetches into the dependency store "
-                                   "for a yarn.lock, as it fetches this release for corepack "
-                                   "(yarn 2 and later is refused by the fetch)"
-                             : d.source + " " + quote(d.tool + "@" + d.value) +
-                                   " is not installed on CI unless a job "
-                                   "enables corepack; the image's " +
-                                   d.tool + " is used, as on CI");
+          : d.tool == "yarn" && (d.value.starts_with("0.") || d.value.starts_with("1."))
+              ? d.source + " " + quote(d.tool + "@" + d.value) +
+                    " selects no image: without corepack the runner runs its own yarn 1.22.22, "
+                    "which the host fetches into the dependency store for a yarn.lock, as it "
+                    "fetches this release for corepack"
+          : d.tool == "yarn"
+              ? d.source + " " + quote(d.tool + "@" + d.value) +
+                    " selects no image: the runner's yarn 1.22.22, which the host fetches into "
+                    "the dependency store for a yarn.lock, hands a project of yarn 2 and later "
+                    "over to the release its .yarnrc.yml `yarnPath` names; corepack's download "
+                    "of yarn 2 and later is not served, so corepack's yarn fails offline"
+              : d.source + " " + quote(d.tool + "@" + d.value) +
+                    " is not installed on CI unless a job "
+                    "enables corepack; the image's " +
+                    d.tool + " is used, as on CI");
     }
   }
 

@@ -39,7 +39,9 @@ constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "NPM_CONFIG_REGISTRY"sv,
                                           "PNPM_CONFIG_REGISTRY"sv,
                                           "BUN_INSTALL_CACHE_DIR"sv,
-                                          "YARN_YARN_OFFLINE_MIRROR"sv};
+                                          "YARN_YARN_OFFLINE_MIRROR"sv,
+                                          "YARN_NPM_REGISTRY_SERVER"sv,
+                                          "YARN_UNSAFE_HTTP_WHITELIST"sv};
 
 constexpr std::array kCredentialExact = {
     "GH_TOKEN"sv,        "GITHUB_TOKEN"sv, "GH_ENTERPRISE_TOKEN"sv, "GITHUB_ENTERPRISE_TOKEN"sv,

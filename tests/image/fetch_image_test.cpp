@@ -31,6 +31,7 @@ constexpr const char* kPnpmProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/pnpm
 constexpr const char* kPnpmActionSetup =
     "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n";
 constexpr const char* kYarnProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/yarn-project";
+constexpr const char* kBerryProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/berry-project";
 
 int sandboxes() {
   return std::stoi(
@@ -70,6 +71,23 @@ class FetchReview : public ::testing::Test {
   void use(const char* dir) {
     fs::remove_all(repo_);
     fs::copy(dir, repo_, fs::copy_options::recursive);
+  }
+  // The berry project (yarn 4.18.1 wrote its lock: 26 registry packages, a builtin patch of
+  // `resolve`, the root workspace) with the release its `yarnPath` names, as such projects commit
+  // it: bin/yarn.js of the registry's @yarnpkg/cli-dist 4.18.1, the tarball checked by its sha512.
+  void use_berry() {
+    use(kBerryProject);
+    const std::string release = repo_ + "/.yarn/releases";
+    fs::create_directories(release);
+    auto got = run(
+        "cd " + shell_quote(root_) +
+        " && curl -q -sSf --max-time 120 -o cli.tgz "
+        "https://registry.npmjs.org/@yarnpkg/cli-dist/-/cli-dist-4.18.1.tgz && echo "
+        "'107f80e13c40b41597284d03190c56f41a3d72b5c72c9ef799fc634d026ebfc5e89cd5964e97a2f01439263"
+        "7331c9354f4644e4f27303059fc88ebd12195d470  cli.tgz' | sha512sum -c --quiet && tar -xzf "
+        "cli.tgz package/bin/yarn.js && mv package/bin/yarn.js " +
+        shell_quote(release + "/yarn-4.18.1.cjs"));
+    ASSERT_EQ(got.exit_code, 0) << got.output;
   }
   // Commits the worktree and reviews it; the review must pass.
   Outcome review_ok() {
@@ -492,12 +510,70 @@ TEST_F(FetchReview, AYarnIntegrityThatIsNotTheTarballsIsRefusedBeforeAnySandbox)
   expect_refused_before_sandbox("dependency-integrity-mismatch", "yarn.lock: \"ms@^2.1.3\"");
 }
 
-// yarn 2 and later: refused by name before any sandbox.
-TEST_F(FetchReview, AYarnBerryProjectIsRefusedBeforeAnySandbox) {
-  use(kYarnProject);
-  edit("package.json", "\"private\": true,",
-       "\"private\": true,\n  \"packageManager\": \"yarn@4.5.0\",");
-  expect_refused_before_sandbox("yarn-berry-unsupported", "names yarn 2 or later (Berry)");
+// yarn 2 and later: the host takes each registry package's sha512 from the registry's version
+// document, fetches the tarballs into the store, and the launcher serves them on the sandbox's
+// loopback, where yarn (the runner's 1.22.22, handing over to the project's yarnPath release)
+// fetches them and checks its archives against the lock's checksums. A second review asks the
+// registry nothing.
+TEST_F(FetchReview,
+       AYarnBerryProjectInstallsFromTheLoopbackRegistryAndASecondReviewFetchesNothing) {
+  use_berry();
+  const int before = sandboxes();
+  auto cold = review_ok();
+  EXPECT_THAT(cold.output, HasSubstr("review: dependencies: took the registry's integrity of 26 "
+                                     "packages: 0 known, 26 version documents read in "));
+  EXPECT_THAT(cold.output, HasSubstr("review: dependencies: yarn.lock: 26 tarballs ("));
+  EXPECT_THAT(cold.output, HasSubstr("0 hits, 26 misses"));
+  EXPECT_THAT(cold.output, HasSubstr("reviewer: yarn 1.22.22 (the runner's) on PATH"));
+  EXPECT_THAT(cold.output, HasSubstr("Yarn 4.18.1"));
+  EXPECT_THAT(cold.output, HasSubstr("YN0000: · Done"));
+  EXPECT_THAT(cold.output, Not(HasSubstr("YN0081")));  // plain HTTP refused
+  EXPECT_THAT(cold.output, Not(HasSubstr("YN0018")));  // a checksum mismatch
+  EXPECT_THAT(cold.output, HasSubstr("# pass 3"));
+  EXPECT_THAT(cold.output, HasSubstr("# fail 0"));
+  EXPECT_EQ(sandboxes(), before) << "the sandbox was not removed";
+  auto warm = review();
+  EXPECT_EQ(warm.last_line(), "review-build-ok") << warm.output;
+  EXPECT_THAT(warm.output, HasSubstr("took the registry's integrity of 26 packages: 26 known, 0 "
+                                     "version documents read in "));
+  EXPECT_THAT(warm.output, HasSubstr("26 hits, 0 misses, nothing downloaded"));
+  EXPECT_THAT(warm.output, HasSubstr("# pass 3"));
+  std::smatch m;
+  const std::regex pin_times(
+      "review: dependencies: took the registry's integrity .* in ([0-9.]+) s");
+  const std::regex times("review: dependencies: yarn.lock: .* in ([0-9.]+) s");
+  for (const auto* out : {&cold.output, &warm.output}) {
+    const char* which = out == &cold.output ? "cold" : "warm";
+    if (std::regex_search(*out, m, pin_times)) {
+      std::cout << which << " integrity: " << m[1] << " s\n";
+    }
+    if (std::regex_search(*out, m, times)) {
+      std::cout << which << " tarballs: " << m[1] << " s\n";
+    }
+  }
+}
+
+// A checksum edited in the Berry lock: the registry's integrity still pins the download, and yarn
+// in the sandbox finds its archive is not the lock's, as on CI: the install step fails.
+TEST_F(FetchReview, ABerryChecksumThatIsNotTheArchivesFailsTheInstallInTheSandbox) {
+  use_berry();
+  edit("yarn.lock", "checksum: 10c0/", "checksum: 10c0/0");
+  commit();
+  auto r = review();
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("review-build-failed")) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("YN0018"));
+  EXPECT_THAT(r.output, HasSubstr("[test #3 Install] failed"));
+}
+
+// A git source in the Berry lock is refused by name before any sandbox exists.
+TEST_F(FetchReview, ABerryGitDependencyIsRefusedBeforeAnySandbox) {
+  use(kBerryProject);
+  edit("yarn.lock", "resolution: \"ms@npm:2.1.3\"",
+       "resolution: "
+       "\"ms@https://github.com/vercel/ms.git#commit=1304f150b38027e0f8a1ef5f8ede38a1bcf86b2f\"");
+  expect_refused_before_sandbox("dependency-source-refused",
+                                "resolves to \"ms@https://github.com/vercel/ms.git#commit=");
 }
 
 // A real install that needs the network: `yarn add` of a package the lock does not have fails in

@@ -135,23 +135,31 @@ TEST(StepEnvironment, PointsPnpmAtTheViewsRegistryOnlyWhenOneIsMounted) {
 
 // pnpm 11 and later read the view through the loopback registry, named only when one runs; a
 // workflow cannot point them elsewhere. pnpm 10 keeps the file: registry.
-TEST(StepEnvironment, PointsPnpm11AtTheLoopbackRegistryOnlyWhenOneRuns) {
+TEST(StepEnvironment, PointsPnpm11AndYarn2AtTheLoopbackRegistryOnlyWhenOneRuns) {
   RunnerContext ctx = context();
   ctx.dependency_cache = "/var/cache/reviewer-deps";
   ctx.dependency_registry = "file:///var/cache/reviewer-deps/registry/";
   auto none = build_step_environment(ctx, files(), {}, {}, {}, {});
   for (const auto& entry : none.entries) {
     EXPECT_NE(entry.rfind("pnpm_config_", 0), 0u) << entry;
+    EXPECT_NE(entry.rfind("YARN_NPM_", 0), 0u) << entry;
+    EXPECT_NE(entry.rfind("YARN_UNSAFE_", 0), 0u) << entry;
   }
   ctx.http_registry = "http://127.0.0.1:40123/";
   auto e = build_step_environment(ctx, files(),
                                   {{"PNPM_CONFIG_REGISTRY", "https://registry.npmjs.org/", {}},
-                                   {"pnpm_config_registry", "https://registry.npmjs.org/", {}}},
+                                   {"pnpm_config_registry", "https://registry.npmjs.org/", {}},
+                                   {"YARN_NPM_REGISTRY_SERVER", "https://registry.yarnpkg.com", {}},
+                                   {"YARN_UNSAFE_HTTP_WHITELIST", "*", {}}},
                                   {}, {}, {});
-  ASSERT_EQ(e.refusals.size(), 2u);
-  EXPECT_EQ(e.refusals[0].rule, "launcher-owned-env");
-  EXPECT_EQ(e.refusals[1].rule, "launcher-owned-env");
+  ASSERT_EQ(e.refusals.size(), 4u);
+  for (const auto& r : e.refusals) {
+    EXPECT_EQ(r.rule, "launcher-owned-env") << r.message;
+  }
   EXPECT_THAT(e.entries, Contains("pnpm_config_registry=http://127.0.0.1:40123/"));
+  // yarn joins the path to the server with its own slash.
+  EXPECT_THAT(e.entries, Contains("YARN_NPM_REGISTRY_SERVER=http://127.0.0.1:40123"));
+  EXPECT_THAT(e.entries, Contains("YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1"));
   EXPECT_THAT(e.entries, Contains("npm_config_registry=file:///var/cache/reviewer-deps/registry/"));
 }
 

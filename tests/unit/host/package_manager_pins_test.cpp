@@ -72,7 +72,8 @@ TEST(PackageManagerPins, YarnOneIsPinnedForCorepackBerryAndNpmAreNot) {
   EXPECT_EQ(pins[0].name, "yarn");
   EXPECT_EQ(pins[0].version, "1.22.19");
   EXPECT_EQ(pins[0].declared, "yarn@1.22.19+sha1.abc");
-  // Berry is refused by the fetch (yarn-berry-unsupported); npm is the image's own.
+  // Berry runs the project's yarnPath release (corepack's download of it is not served); npm
+  // is the image's own.
   for (const auto& [tool, value] : {std::pair{"yarn", "4.5.0"}, std::pair{"npm", "10.9.0"}}) {
     resolve::Resolution other;
     other.declarations.push_back(package_manager(tool, value));

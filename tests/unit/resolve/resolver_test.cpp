@@ -133,7 +133,7 @@ TEST_F(Resolver, PackageManagerNeedsTheToolInTheImage) {
 }
 
 // yarn comes from the dependency store too (the runner's 1.22.22, for a yarn.lock), so its
-// packageManager selects no image; yarn 2 and later is the fetch's to refuse by name.
+// packageManager selects no image; yarn 2 and later runs from the project's yarnPath.
 TEST_F(Resolver, YarnPackageManagerSelectsNoImage) {
   dir_.write("package.json", R"({"packageManager": "yarn@1.22.19", "engines": {"node": "22.x"}})");
   auto r = resolve(dir_.path(), matrix_, {});
@@ -143,8 +143,17 @@ TEST_F(Resolver, YarnPackageManagerSelectsNoImage) {
   EXPECT_EQ(r->notes[0],
             "package.json packageManager \"yarn@1.22.19\" selects no image: without corepack "
             "the runner runs its own yarn 1.22.22, which the host fetches into the dependency "
-            "store for a yarn.lock, as it fetches this release for corepack (yarn 2 and later is "
-            "refused by the fetch)");
+            "store for a yarn.lock, as it fetches this release for corepack");
+  dir_.write("package.json", R"({"packageManager": "yarn@4.18.1", "engines": {"node": "22.x"}})");
+  auto berry = resolve(dir_.path(), matrix_, {});
+  ASSERT_TRUE(berry) << berry.error().message;
+  ASSERT_EQ(berry->notes.size(), 1U);
+  EXPECT_EQ(berry->notes[0],
+            "package.json packageManager \"yarn@4.18.1\" selects no image: the runner's yarn "
+            "1.22.22, which the host fetches into the dependency store for a yarn.lock, hands a "
+            "project of yarn 2 and later over to the release its .yarnrc.yml `yarnPath` names; "
+            "corepack's download of yarn 2 and later is not served, so corepack's yarn fails "
+            "offline");
 }
 
 TEST_F(Resolver, InvalidDeclaration) {
