@@ -369,7 +369,11 @@ util::Result<std::optional<FetchList>> plan_berry(int dir, std::string_view text
       ++list.project_links;
       continue;
     }
-    if (!e.conditions.empty() && !berry_conditions_met(e.conditions)) {
+    // yarn skips a package of unmet `conditions` and writes no checksum for it; one of unmet
+    // conditions that has a checksum is one yarn fetches anyway (measured on reduxjs/redux-thunk:
+    // fsevents@npm:2.3.3, the base of yarn's builtin fsevents patch, asked for on linux).
+    const bool here = e.conditions.empty() || berry_conditions_met(e.conditions);
+    if (!here && e.checksum.empty()) {
       ++list.other_platform;
       continue;
     }
@@ -391,7 +395,10 @@ util::Result<std::optional<FetchList>> plan_berry(int dir, std::string_view text
       refusals.push_back(url.error());
       continue;
     }
-    if (e.checksum.empty()) {
+    // yarn writes no checksum for a package of `conditions` (one lock serves every platform;
+    // measured on reduxjs/redux-thunk's @esbuild/linux-x64): the registry's integrity alone pins
+    // it, on CI as here.
+    if (e.checksum.empty() && e.conditions.empty()) {
       refusals.push_back(util::refusal(
           "dependency-integrity-missing",
           what + " has no `checksum`, so yarn would install whatever archive it makes of the "
