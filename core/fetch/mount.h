@@ -27,7 +27,7 @@ inline constexpr const char* kPackageManagerDir = "package-managers";
 
 // In the view: the package managers package.json's packageManager names, for corepack's cache,
 // one "<name>\t<version>\t<reference>\t<tarball path in the view>\t<algo>.<hex>" a line
-// (launch/corepack_setup.h).
+// (launch/corepack_cache_seed.h).
 inline constexpr const char* kCorepackList = "corepack.list";
 
 // In the view, for a yarn.lock: yarn 1's offline mirror, each tarball of the lock under the file

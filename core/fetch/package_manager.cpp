@@ -20,6 +20,7 @@
 #include "core/fetch/release_pick.h"
 #include "core/fetch/store_index.h"
 #include "core/resolve/semver_range.h"
+#include "core/resolve/semver_version.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -42,6 +43,10 @@ struct DeclaredHash {
   std::string algorithm;
   std::string hex;
 };
+
+std::string registry_package(const PackageManagerPin& pin) {
+  return single_file_release(pin) ? "@yarnpkg/cli-dist" : pin.name;
+}
 
 util::Result<std::optional<DeclaredHash>> declared_hash(const PackageManagerPin& pin) {
   const std::size_t plus = pin.declared.find('+');
@@ -84,7 +89,8 @@ util::Refusal mismatch(const PackageManagerPin& pin, const DeclaredHash& want,
 // Checks the stored tarball of `sha512` against packageManager's hash.
 util::Status check_declared(const PackageManagerPin& pin, const std::optional<DeclaredHash>& want,
                             const Store& store, const std::string& sha512) {
-  if (!want) {
+  // The launcher checks yarn.js itself, where corepack keeps it (launch/corepack_cache_seed.h).
+  if (!want || single_file_release(pin)) {
     return util::ok_status();
   }
   if (want->algorithm == "sha512") {
@@ -113,7 +119,7 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
   const std::string text((std::istreambuf_iterator<char>(in)), {});
   std::string sha512;
   const std::string problem =
-      read_version_document(text, pin.name, pin.version, tarball_url, sha512);
+      read_version_document(text, registry_package(pin), pin.version, tarball_url, sha512);
   if (!problem.empty()) {
     return invalid_metadata(pin, url, problem);
   }
@@ -160,12 +166,19 @@ FetchedPackageManager with_corepack_record(const PackageManagerPin& pin,
   if (pin.corepack) {
     const std::size_t at = pin.declared.find('@');
     out.corepack_reference = at == std::string::npos ? pin.version : pin.declared.substr(at + 1);
-    out.corepack_hash = want ? want->algorithm + "." + want->hex : "sha512." + out.sha512;
+    out.corepack_hash = want                       ? want->algorithm + "." + want->hex
+                        : single_file_release(pin) ? "sha512"  // of yarn.js, taken in the sandbox
+                                                   : "sha512." + out.sha512;
   }
   return out;
 }
 
 }  // namespace
+
+bool single_file_release(const PackageManagerPin& pin) {
+  auto v = resolve::parse_version(pin.version);
+  return pin.name == "yarn" && v && v->major >= 2;
+}
 
 std::string package_manager_view_path(const std::string& name, const std::string& version) {
   return std::string(kPackageManagerDir) + "/" + name + "-" + version + ".tgz";
@@ -199,8 +212,9 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
                             false,
                             0};
   // The record of name@version's integrity for this registry.
-  const std::string index =
-      store_index_path(store, kPackageManagerDir, options.registry, pin.name + "@" + pin.version);
+  const std::string package = registry_package(pin);
+  const std::string index = store_index_path(store, kPackageManagerDir, options.registry,
+                                             registry_url_name(package) + "@" + pin.version);
   if (auto known = read_store_index(index)) {
     if (auto size = store.size_of(*known)) {
       if (auto checked = check_declared(pin, *want, store, *known); !checked) {
@@ -217,8 +231,8 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
     return dir.refusals();
   }
   DownloadDirGuard guard{*dir};
-  const std::string doc_url = options.registry + pin.name + "/" + pin.version;
-  const std::string tarball_url = registry_tarball_of(options.registry, pin.name, pin.version);
+  const std::string doc_url = options.registry + registry_url_name(package) + "/" + pin.version;
+  const std::string tarball_url = registry_tarball_of(options.registry, package, pin.version);
   auto got = downloader.download_document({doc_url, *dir + "/version.json"}, kMaxDocumentBytes);
   if (!got) {
     return got.refusals();
@@ -233,7 +247,8 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
   if (!sha512) {
     return sha512.refusals();
   }
-  if (want && *want && (*want)->algorithm == "sha512" && (*want)->hex != *sha512) {
+  if (want && *want && (*want)->algorithm == "sha512" && (*want)->hex != *sha512 &&
+      !single_file_release(pin)) {
     return mismatch(pin, **want, *sha512);  // before downloading anything more
   }
   if (!store.size_of(*sha512)) {

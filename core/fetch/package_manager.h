@@ -24,7 +24,7 @@ struct PackageManagerPin {
   std::string declared;
   std::string what;  // for messages: "pnpm/action-setup at .github/workflows/ci.yml:12:9"
   // package.json's packageManager names it: a step may run it through corepack (`corepack
-  // enable`, `corepack pnpm`), which finds it in corepack's cache (launch/corepack_setup.h).
+  // enable`, `corepack pnpm`), which finds it in corepack's cache (launch/corepack_cache_seed.h).
   bool corepack = false;
   // Only corepack may need it: when it cannot be fetched, the review says so and goes on, since
   // no step may run corepack; corepack then fails offline where CI would have downloaded it.
@@ -41,10 +41,17 @@ struct FetchedPackageManager {
   std::uint64_t bytes = 0;
   // For corepack's cache, when the pin is for corepack (else both ""): the reference as
   // packageManager writes it ("10.33.0+sha512.<hex>") and the hash corepack records for the
-  // tarball it downloaded ("sha512.<hex>", in packageManager's algorithm when it names one).
+  // tarball it downloaded ("sha512.<hex>", in packageManager's algorithm when it names one); for
+  // a single-file release without packageManager's hash, the algorithm alone ("sha512"): the
+  // launcher takes the digest of the file it unpacks.
   std::string corepack_reference = {};
   std::string corepack_hash = {};
 };
+
+// yarn 2 and later: published on the registry as @yarnpkg/cli-dist, whose bin/yarn.js corepack
+// keeps as the one file it runs (launch/corepack_cache_seed.h); packageManager's `+ALGO.HEX` is of
+// that file, not of the tarball, so the launcher checks it where it unpacks the release.
+bool single_file_release(const PackageManagerPin& pin);
 
 // Where the view holds `name`@`version`'s tarball, relative to the view.
 std::string package_manager_view_path(const std::string& name, const std::string& version);

@@ -106,7 +106,10 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
     std::cout << "review: package manager: " << pin.name << " " << pin.version << taken << " for "
               << pin.what << ": " << (got->hit ? "1 hit, 0 misses" : "0 hits, 1 miss") << ", "
               << got->bytes << " bytes, verified against the registry's integrity"
-              << (pin.declared.find('+') != std::string::npos ? " and package.json's hash" : "")
+              << (pin.declared.find('+') == std::string::npos ? ""
+                  : fetch::single_file_release(pin)
+                      ? " (package.json's hash is held to its yarn.js in the sandbox)"
+                      : " and package.json's hash")
               << ", in " << ms / 1000 << "." << (ms % 1000) / 10 << " s" << std::endl;
     deps.package_managers.push_back(std::move(*got));
   }

@@ -132,17 +132,16 @@ util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
 
 std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
                                                            const resolve::Resolution& resolution) {
-  // packageManager as written ("pnpm@10.33.0+sha512.<hex>"), for pnpm and yarn 1: the package
-  // managers corepack installs from the registry's tarball (yarn 2 and later come from the
-  // project's own `yarnPath` release, or from corepack's download, which is not served yet).
+  // packageManager as written ("pnpm@10.33.0+sha512.<hex>"), for pnpm and yarn: the package
+  // managers corepack installs (yarn 2 and later from the registry's @yarnpkg/cli-dist, as
+  // corepack does with COREPACK_NPM_REGISTRY).
   std::string declared;
   std::string corepack_name;
   for (const auto& d : resolution.declarations) {
     if (d.source != "package.json packageManager") {
       continue;
     }
-    auto version = resolve::parse_version(d.value.substr(0, d.value.find('+')));
-    if (d.tool == "pnpm" || (d.tool == "yarn" && version && version->major < 2)) {
+    if (d.tool == "pnpm" || d.tool == "yarn") {
       declared = d.tool + "@" + d.value;
       corepack_name = d.tool;
     }

@@ -3,10 +3,12 @@
 
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/fetch/integrity.h"
 #include "core/fetch/mount.h"
 #include "core/launch/view_unpack.h"
 #include "core/resolve/semver_version.h"
@@ -15,8 +17,8 @@ namespace reviewer::launch {
 namespace {
 
 // The bins corepack 0.35.0 records for a release (its config.json `ranges`: pnpm's entry files
-// moved from .js to .cjs at 6 and to .mjs at 11); nullopt for what corepack would not install
-// from the npm registry's tarball (yarn 2 and later comes from another URL, as one file).
+// moved from .js to .cjs at 6 and to .mjs at 11; yarn 2 and later is one file, yarn.js, whose
+// bins corepack lists by name).
 std::optional<nlohmann::json> corepack_bins(const std::string& name,
                                             const resolve::Version& version) {
   if (name == "pnpm") {
@@ -27,12 +29,19 @@ std::optional<nlohmann::json> corepack_bins(const std::string& name,
   if (name == "yarn" && version.major < 2) {
     return nlohmann::json{{"yarn", "./bin/yarn.js"}, {"yarnpkg", "./bin/yarn.js"}};
   }
+  if (name == "yarn") {
+    return nlohmann::json::array({"yarn", "yarnpkg"});
+  }
   return std::nullopt;
 }
 
-// "sha512.<hex>": an algorithm corepack knows and a lower-case hex digest.
-bool is_hash(const std::string& h) {
+// "sha512.<hex>": an algorithm corepack knows and a lower-case hex digest; the algorithm alone
+// when `bare` (the digest is the launcher's to take).
+bool is_hash(const std::string& h, bool bare) {
   const auto dot = h.find('.');
+  if (bare && dot == std::string::npos) {
+    return h == "sha1" || h == "sha224" || h == "sha256" || h == "sha384" || h == "sha512";
+  }
   if (dot == std::string::npos || dot + 1 == h.size()) {
     return false;
   }
@@ -53,6 +62,36 @@ std::vector<std::string> fields(const std::string& line) {
   return out;
 }
 
+// yarn 2 and later: corepack downloads bin/yarn.js of @yarnpkg/cli-dist and keeps it as
+// `<folder>/yarn.js`, the file it runs, after checking packageManager's hash of it ("Mismatch
+// hashes" otherwise). The same here, from the host's verified tarball: the hash corepack records,
+// or the error that names the mismatch.
+util::Result<std::string> single_file(const std::string& folder, const std::string& what,
+                                      const std::string& hash) {
+  const std::string file = folder + "/yarn.js";
+  if (::rename((folder + "/bin/yarn.js").c_str(), file.c_str()) != 0) {
+    return unpack_error(what + " holds no bin/yarn.js; corepack's cache does not get it");
+  }
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return unpack_error(what + "'s bin/yarn.js is not a file; corepack's cache does not get it");
+  }
+  const std::string algorithm = hash.substr(0, hash.find('.'));
+  auto digest = fetch::digest_file(file, algorithm);
+  if (!digest) {
+    return unpack_error("cannot hash " + what + "'s yarn.js: " + digest.error().message);
+  }
+  const std::size_t dot = hash.find('.');
+  if (dot != std::string::npos && hash.substr(dot + 1) != *digest) {
+    return unpack_error("package.json packageManager pins the " + algorithm + " of " + what +
+                        "'s yarn.js as " + hash.substr(dot + 1) +
+                        ", but the registry's release "
+                        "has " +
+                        *digest + " (corepack fails with \"Mismatch hashes\")");
+  }
+  return algorithm + "." + *digest;
+}
+
 // One line of the list, unpacked into corepack's install folder with its `.corepack` record.
 util::Result<std::string> seed_one(const std::string& view, const std::string& home,
                                    const std::string& line) {
@@ -68,11 +107,11 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
   auto parsed = resolve::parse_version(version);
   if (!parsed || parsed->to_string() != version || !plain_relative(version) ||
       !plain_relative(tarball) || !plain_relative(reference) ||
-      reference.substr(0, reference.find('+')) != version || !is_hash(hash)) {
+      reference.substr(0, reference.find('+')) != version) {
     return bad();
   }
   auto bins = corepack_bins(name, *parsed);
-  if (!bins) {
+  if (!bins || !is_hash(hash, bins->is_array())) {
     return bad();
   }
   const std::string folder = home + "/v1/" + name + "/" + version;
@@ -81,17 +120,25 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
       !unpacked) {
     return unpacked.refusals();
   }
+  std::string recorded = hash;
+  if (bins->is_array()) {
+    auto file = single_file(folder, what, hash);
+    if (!file) {
+      return file.refusals();
+    }
+    recorded = *file;
+  }
   for (const auto& [bin, file] : bins->items()) {
     struct stat st {};
-    if (::lstat((folder + "/" + file.get<std::string>()).c_str(), &st) != 0 ||
-        !S_ISREG(st.st_mode)) {
+    if (!bins->is_array() && (::lstat((folder + "/" + file.get<std::string>()).c_str(), &st) != 0 ||
+                              !S_ISREG(st.st_mode))) {
       return unpack_error(what + " holds no " + file.get<std::string>().substr(2) +
                           "; corepack's cache does not get it");
     }
   }
   // What corepack's installVersion writes once its download checked out.
   const nlohmann::json record{
-      {"locator", {{"name", name}, {"reference", reference}}}, {"bin", *bins}, {"hash", hash}};
+      {"locator", {{"name", name}, {"reference", reference}}}, {"bin", *bins}, {"hash", recorded}};
   std::ofstream out(folder + "/.corepack", std::ios::trunc);
   out << record.dump();
   if (!out.flush()) {

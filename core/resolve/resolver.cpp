@@ -168,8 +168,8 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
               ? d.source + " " + quote(d.tool + "@" + d.value) +
                     " selects no image: the runner's yarn 1.22.22, which the host fetches into "
                     "the dependency store for a yarn.lock, hands a project of yarn 2 and later "
-                    "over to the release its .yarnrc.yml `yarnPath` names; corepack's download "
-                    "of yarn 2 and later is not served, so corepack's yarn fails offline"
+                    "over to the release its .yarnrc.yml `yarnPath` names; after `corepack "
+                    "enable`, corepack runs this release, which the host fetches for its cache"
               : d.source + " " + quote(d.tool + "@" + d.value) +
                     " is not installed on CI unless a job "
                     "enables corepack; the image's " +

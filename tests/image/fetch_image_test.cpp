@@ -553,6 +553,28 @@ TEST_F(FetchReview,
   }
 }
 
+// yarn 2 and later by corepack, without a committed release: the host fetches the registry's
+// @yarnpkg/cli-dist, the launcher keeps its bin/yarn.js in corepack's cache held to
+// packageManager's sha512 of it, and after `corepack enable` yarn 4.18.1 installs offline.
+TEST_F(FetchReview, CorepackEnableRunsYarn4FromTheStoreHeldToPackageManagersHash) {
+  use(kBerryProject);
+  edit(".yarnrc.yml", "yarnPath: .yarn/releases/yarn-4.18.1.cjs\n", "");
+  edit("package.json", "\"yarn@4.18.1\"",
+       "\"yarn@4.18.1+sha512.b2e1e7524f654f2749d32b4ebcb4622473cb5bcbc485df2007e12a154e50162a4d795"
+       "526768bc5f5b8f81717bfd79deb2472813d86fb5ae2eb551fa9c872b08f\"");
+  edit(".github/workflows/ci.yml", "          cache: yarn\n", "");
+  edit(".github/workflows/ci.yml", "      - name: Install\n",
+       "      - run: corepack enable\n      - name: Install\n");
+  auto r = review_ok();
+  EXPECT_THAT(r.output, HasSubstr("review: package manager: yarn 4.18.1 for corepack (package.json "
+                                  "packageManager): "));
+  EXPECT_THAT(r.output, HasSubstr("(package.json's hash is held to its yarn.js in the sandbox)"));
+  EXPECT_THAT(r.output, HasSubstr("reviewer: corepack's cache holds yarn@4.18.1"));
+  EXPECT_THAT(r.output, HasSubstr("Yarn 4.18.1"));
+  EXPECT_THAT(r.output, HasSubstr("# pass 3"));
+  EXPECT_THAT(r.output, HasSubstr("# fail 0"));
+}
+
 // A checksum edited in the Berry lock: the registry's integrity still pins the download, and yarn
 // in the sandbox finds its archive is not the lock's, as on CI: the install step fails.
 TEST_F(FetchReview, ABerryChecksumThatIsNotTheArchivesFailsTheInstallInTheSandbox) {

@@ -209,5 +209,37 @@ TEST_F(PackageManagerFetch, ATarballThatIsNotTheDocumentsIntegrityNeverEntersThe
   EXPECT_FALSE(fs::exists(dir_ / "store/package-managers"));
 }
 
+// yarn 2 and later for corepack: the registry's @yarnpkg/cli-dist, whose bin/yarn.js corepack
+// keeps; packageManager's hash is of that file, so the host passes it on for the launcher to check
+// (launch/corepack_cache_seed.h) instead of holding the tarball to it.
+TEST_F(PackageManagerFetch, Yarn2AndLaterComeFromCliDistWithTheirHashLeftToTheSandbox) {
+  const std::string doc = "https://registry.npmjs.org/@yarnpkg%2fcli-dist/4.18.1";
+  const std::string tarball = "https://registry.npmjs.org/@yarnpkg/cli-dist/-/cli-dist-4.18.1.tgz";
+  net_.files[tarball] = "cli-dist bytes";
+  net_.files[doc] = R"({"name": "@yarnpkg/cli-dist", "version": "4.18.1", "dist": {"tarball": ")" +
+                    tarball + R"(", "integrity": ")" + integrity_of_hex(hex_of("cli-dist bytes")) +
+                    R"("}})";
+  const std::string declared = "yarn@4.18.1+sha224." + std::string(56, 'a');
+  auto got = fetch_package_manager({"yarn", "4.18.1", declared, "corepack", true, true}, *store_,
+                                   net_, options_);
+  ASSERT_TRUE(got) << got.error().to_string();
+  EXPECT_EQ(net_.asked, (std::vector<std::string>{doc, tarball}));
+  EXPECT_EQ(got->sha512, hex_of("cli-dist bytes"));
+  EXPECT_EQ(got->view_path, "package-managers/yarn-4.18.1.tgz");
+  EXPECT_EQ(got->corepack_reference, "4.18.1+sha224." + std::string(56, 'a'));
+  EXPECT_EQ(got->corepack_hash, "sha224." + std::string(56, 'a'));
+  EXPECT_TRUE(single_file_release({"yarn", "4.18.1", "", ""}));
+  EXPECT_FALSE(single_file_release({"yarn", "1.22.22", "", ""}));
+  EXPECT_FALSE(single_file_release({"pnpm", "10.33.0", "", ""}));
+  // Without packageManager's hash, the launcher takes the digest of yarn.js itself.
+  net_.asked.clear();
+  auto bare = fetch_package_manager({"yarn", "4.18.1", "yarn@4.18.1", "corepack", true, true},
+                                    *store_, net_, options_);
+  ASSERT_TRUE(bare) << bare.error().to_string();
+  EXPECT_TRUE(bare->hit);
+  EXPECT_TRUE(net_.asked.empty());
+  EXPECT_EQ(bare->corepack_hash, "sha512");
+}
+
 }  // namespace
 }  // namespace reviewer::fetch

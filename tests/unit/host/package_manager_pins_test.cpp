@@ -72,13 +72,16 @@ TEST(PackageManagerPins, YarnOneIsPinnedForCorepackBerryAndNpmAreNot) {
   EXPECT_EQ(pins[0].name, "yarn");
   EXPECT_EQ(pins[0].version, "1.22.19");
   EXPECT_EQ(pins[0].declared, "yarn@1.22.19+sha1.abc");
-  // Berry runs the project's yarnPath release (corepack's download of it is not served); npm
-  // is the image's own.
-  for (const auto& [tool, value] : {std::pair{"yarn", "4.5.0"}, std::pair{"npm", "10.9.0"}}) {
-    resolve::Resolution other;
-    other.declarations.push_back(package_manager(tool, value));
-    EXPECT_TRUE(package_manager_pins(pinning({}), other).empty()) << tool << "@" << value;
-  }
+  // yarn 2 and later too (from @yarnpkg/cli-dist, fetch/package_manager.h); npm is the image's own.
+  resolve::Resolution berry;
+  berry.declarations.push_back(package_manager("yarn", "4.5.0"));
+  const auto berry_pins = package_manager_pins(pinning({}), berry);
+  ASSERT_EQ(berry_pins.size(), 1U);
+  EXPECT_EQ(berry_pins[0].version, "4.5.0");
+  EXPECT_TRUE(berry_pins[0].corepack_only);
+  resolve::Resolution npm;
+  npm.declarations.push_back(package_manager("npm", "10.9.0"));
+  EXPECT_TRUE(package_manager_pins(pinning({}), npm).empty());
   // Another declaration of pnpm (engines) is not packageManager.
   resolve::Resolution engines;
   engines.declarations.push_back(package_manager("pnpm", "10.33.0"));

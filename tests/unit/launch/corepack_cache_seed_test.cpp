@@ -68,6 +68,64 @@ TEST(CorepackCacheSeed, PnpmsEntryFilesFollowCorepacksRanges) {
             std::string::npos);
 }
 
+// yarn 2 and later: @yarnpkg/cli-dist's bin/yarn.js kept as `yarn.js`, the one file corepack
+// runs, its digest taken here (the list names the algorithm alone) or held to packageManager's.
+TEST(CorepackCacheSeed, Yarn2AndLaterIsTheOneFileCorepackKeepsHeldToPackageManagersHash) {
+  const std::string sha512 =
+      "57c4615264f5b2913176e2e562b2b06109f2833141a1796680fba9a01cee9290034e306ec26f00b1985e798405f"
+      "1b13b911a3ba0d70af20bd89eeb3db122602b";  // of "// bin/yarn.js\n"
+  const std::string sha224 = "8fdb8ed426c0df613e894bfe9a7927ba176e9f7fbb54c6d4c2dce6c5";
+  test_support::TempDir view;
+  pack_npm_tarball(view, "package-managers/yarn-4.18.1.tgz", {"bin/yarn.js", "package.json"});
+  const std::string head = "yarn\t4.18.1\t";
+  const std::string tarball = "\tpackage-managers/yarn-4.18.1.tgz\t";
+  {
+    test_support::TempDir cache;
+    view.write(std::string(fetch::kCorepackList), head + "4.18.1" + tarball + "sha512\n");
+    auto seeded = seed_corepack_cache(view.path(), cache.path());
+    ASSERT_TRUE(seeded) << seeded.error().message;
+    EXPECT_EQ(*seeded, (std::vector<std::string>{"yarn@4.18.1"}));
+    const std::string folder = cache.path() + "/v1/yarn/4.18.1";
+    EXPECT_EQ(read(folder + "/yarn.js"), "// bin/yarn.js\n");
+    EXPECT_EQ(read(folder + "/.corepack"),
+              R"({"bin":["yarn","yarnpkg"],"hash":"sha512.)" + sha512 +
+                  R"(","locator":{"name":"yarn","reference":"4.18.1"}})");
+  }
+  {
+    test_support::TempDir cache;
+    view.write(std::string(fetch::kCorepackList),
+               head + "4.18.1+sha224." + sha224 + tarball + "sha224." + sha224 + "\n");
+    auto seeded = seed_corepack_cache(view.path(), cache.path());
+    ASSERT_TRUE(seeded) << seeded.error().message;
+    EXPECT_NE(read(cache.path() + "/v1/yarn/4.18.1/.corepack").find("\"hash\":\"sha224." + sha224),
+              std::string::npos);
+  }
+  {
+    // Another release than packageManager pins: corepack on CI fails with "Mismatch hashes".
+    test_support::TempDir cache;
+    const std::string other = std::string(56, 'b');
+    view.write(std::string(fetch::kCorepackList),
+               head + "4.18.1+sha224." + other + tarball + "sha224." + other + "\n");
+    auto seeded = seed_corepack_cache(view.path(), cache.path());
+    ASSERT_FALSE(seeded);
+    EXPECT_EQ(seeded.error().rule, "dependency-unpack");
+    EXPECT_EQ(seeded.error().message,
+              "package.json packageManager pins the sha224 of yarn@4.18.1's yarn.js as " + other +
+                  ", but the registry's release has " + sha224 +
+                  " (corepack fails with \"Mismatch hashes\")");
+    EXPECT_FALSE(fs::exists(cache.path() + "/v1/yarn/4.18.1/.corepack"));
+  }
+  {
+    test_support::TempDir cache;
+    pack_npm_tarball(view, "package-managers/yarn-4.18.1.tgz", {"package.json"});
+    view.write(std::string(fetch::kCorepackList), head + "4.18.1" + tarball + "sha512\n");
+    auto seeded = seed_corepack_cache(view.path(), cache.path());
+    ASSERT_FALSE(seeded);
+    EXPECT_EQ(seeded.error().message,
+              "yarn@4.18.1 holds no bin/yarn.js; corepack's cache does not get it");
+  }
+}
+
 TEST(CorepackCacheSeed, NoListSeedsNothing) {
   test_support::TempDir view;
   test_support::TempDir cache;
@@ -87,7 +145,7 @@ TEST(CorepackCacheSeed, EveryLineThatIsNotAReleaseIsNamed) {
   const std::vector<std::string> bad = {
       "pnpm\t10.33.0\t10.33.0\t" + kPnpm,                                    // four fields
       "npm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash,                      // not pnpm or yarn
-      "yarn\t4.5.0\t4.5.0\tpackage-managers/yarn-4.5.0.tgz\t" + kHash,       // Berry
+      "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\tsha512",                       // bare: yarn 2+ only
       "pnpm\t../../x\t../../x\t" + kPnpm + "\t" + kHash,                     // a path as version
       "pnpm\t10.33\t10.33\t" + kPnpm + "\t" + kHash,                         // not exact
       "pnpm\t10.33.0\t10.33.1\t" + kPnpm + "\t" + kHash,                     // another reference

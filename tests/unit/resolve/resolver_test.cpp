@@ -152,8 +152,8 @@ TEST_F(Resolver, YarnPackageManagerSelectsNoImage) {
             "package.json packageManager \"yarn@4.18.1\" selects no image: the runner's yarn "
             "1.22.22, which the host fetches into the dependency store for a yarn.lock, hands a "
             "project of yarn 2 and later over to the release its .yarnrc.yml `yarnPath` names; "
-            "corepack's download of yarn 2 and later is not served, so corepack's yarn fails "
-            "offline");
+            "after `corepack enable`, corepack runs this release, which the host fetches for its "
+            "cache");
 }
 
 TEST_F(Resolver, InvalidDeclaration) {
