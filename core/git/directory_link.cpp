@@ -49,6 +49,18 @@ std::optional<bool> inside_git(int root_fd, util::UniqueFd fd) {
   return std::nullopt;
 }
 
+// The worktree's own path in this mount namespace ("/workspace" in the sandbox, where every step
+// that makes a link runs), as the kernel names the open directory.
+std::optional<std::string> root_path(int root_fd) {
+  char buf[4096];
+  const std::string proc = "/proc/self/fd/" + std::to_string(root_fd);
+  const ssize_t n = ::readlink(proc.c_str(), buf, sizeof buf - 1);
+  if (n <= 1 || buf[0] != '/') {
+    return std::nullopt;
+  }
+  return std::string(buf, static_cast<std::size_t>(n));
+}
+
 }  // namespace
 
 std::optional<std::string> directory_link_escape(int root_fd, const std::string& rel) {
@@ -57,14 +69,22 @@ std::optional<std::string> directory_link_escape(int root_fd, const std::string&
   if (n < 0) {
     return std::string("whose target cannot be read: ") + std::strerror(errno);
   }
+  // What to resolve beneath the worktree: the link itself, or, for an absolute target that names
+  // the worktree's own path, the rest of it from the worktree's root.
+  std::string path = rel;
   if (n > 0 && target[0] == '/') {
-    return std::string("with an absolute target, which leaves the worktree");
+    const std::string absolute(target, static_cast<std::size_t>(n));
+    const auto root = root_path(root_fd);
+    if (!root || !(absolute == *root || absolute.starts_with(*root + "/"))) {
+      return std::string("with an absolute target, which leaves the worktree");
+    }
+    path = absolute.size() <= root->size() + 1 ? "." : absolute.substr(root->size() + 1);
   }
   open_how how{};
   how.flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
   how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV;
   util::UniqueFd fd(
-      static_cast<int>(::syscall(SYS_openat2, root_fd, rel.c_str(), &how, sizeof how)));
+      static_cast<int>(::syscall(SYS_openat2, root_fd, path.c_str(), &how, sizeof how)));
   if (!fd.valid()) {
     if (errno == EXDEV) {
       return std::string("outside the worktree");

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -132,6 +133,47 @@ TEST_F(WorktreeShapeTest, DirectoryLinksThatLeaveTheWorktreeOrEnterGitAreRefused
   EXPECT_EQ(by_path["lib/magic"],
             "'lib/magic' is a symlink to a directory outside the worktree" + tail);
   EXPECT_EQ(r.size(), 7u) << describe(r);
+}
+
+// A test suite that links a directory by its absolute path (prettier's patterns-dirs tests:
+// fs.symlinkSync of an absolute path) names the worktree itself: such a link stays inside when the
+// rest of its target resolves beneath the worktree from its root, as a relative link must. Every
+// way that absolute path could leave, or reach .git, is still refused.
+TEST_F(WorktreeShapeTest, AbsoluteLinksToTheWorktreesOwnDirectoriesAreJudgedLikeRelativeOnes) {
+  char* real = ::realpath(wt().c_str(), nullptr);
+  ASSERT_NE(real, nullptr);
+  const std::string root(real);
+  std::free(real);
+  in_wt("mkdir -p ../wtx ../elsewhere && ln -s '" + root + "/lib' lib/in && ln -s '" + root +
+        "' lib/root && ln -s '" + root + "/lib/deep/' lib/deep-slash && ln -s '" + root +
+        "/../elsewhere' lib/up && ln -s '" + root + "/.git' lib/git && ln -s '" + root +
+        "/lib/../.git/refs' lib/git-refs && ln -s '" + root + "x' lib/sibling && ln -s '" + root +
+        "//lib' lib/double && ln -s '" + root + "/lib/in' lib/chain && ln -s '" + root +
+        "/lib/nothing' lib/missing");
+  const report::Refusals r = refusals_of(scan_worktree_shape(wt()));
+  std::map<std::string, std::string> by_path;
+  for (const auto& each : r) {
+    EXPECT_EQ(each.rule, kRuleSymlinkedDirectory) << each.message;
+    by_path[each.location->file] = each.message;
+  }
+  const std::string tail =
+      "; a directory symlink must lead to a directory of the worktree outside .git";
+  EXPECT_FALSE(by_path.count("lib/in")) << by_path["lib/in"];
+  EXPECT_FALSE(by_path.count("lib/root")) << by_path["lib/root"];
+  EXPECT_FALSE(by_path.count("lib/deep-slash")) << by_path["lib/deep-slash"];
+  EXPECT_EQ(by_path["lib/up"], "'lib/up' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(by_path["lib/git"], "'lib/git' is a symlink to a directory into .git" + tail);
+  EXPECT_EQ(by_path["lib/git-refs"], "'lib/git-refs' is a symlink to a directory into .git" + tail);
+  EXPECT_EQ(by_path["lib/sibling"],
+            "'lib/sibling' is a symlink to a directory with an absolute target, which leaves the "
+            "worktree" +
+                tail);
+  // "//lib" and a path through another absolute link: not resolved beneath the root, refused.
+  EXPECT_EQ(by_path["lib/double"],
+            "'lib/double' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(by_path["lib/chain"],
+            "'lib/chain' is a symlink to a directory outside the worktree" + tail);
+  EXPECT_EQ(r.size(), 6u) << describe(r);
 }
 
 TEST_F(WorktreeShapeTest, SymlinkedDirectoryInsideGitIsRefused) {
