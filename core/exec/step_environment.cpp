@@ -70,7 +70,13 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
     // ENOTCACHED instead of minutes of retries; the logs go where npm would write them
     // (docs/fidelity.md, "Dependencies").
     env["npm_config_cache"] = ctx.dependency_cache;
-    env["npm_config_offline"] = "true";
+    // Not with the loopback as the registry (a plan of pnpm 8, launch/npm_config_registry.h):
+    // pnpm 8 reads the name too and then refuses to fetch even from the loopback
+    // (ERR_PNPM_NO_OFFLINE_TARBALL, measured with 8.15.9); a request npm's cache cannot answer then
+    // goes to the loopback, which answers at once.
+    if (!ctx.dependency_registry.starts_with("http://")) {
+      env["npm_config_offline"] = "true";
+    }
     env["npm_config_logs_dir"] = ctx.dirs.cache + "/npm/_logs";
   }
   if (!ctx.dependency_registry.empty()) {

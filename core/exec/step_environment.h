@@ -29,7 +29,8 @@ struct RunnerContext {
   // empty when the host mounted none.
   std::string dependency_cache;
   // The view's file: registry of a pnpm lock's tarballs ("file:///var/cache/reviewer-deps/
-  // registry/"); empty when the host placed none.
+  // registry/"), or the loopback registry for a plan that pins pnpm 8 (launch/
+  // npm_config_registry.h); empty when the host placed none.
   std::string dependency_registry;
   // GITHUB_ACTION_PATH: the directory of the local composite action whose step runs; empty for a
   // step of the workflow itself (the runner sets it for actions only).

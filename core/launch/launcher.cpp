@@ -27,6 +27,7 @@
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
 #include "core/launch/loopback_registry.h"
+#include "core/launch/npm_config_registry.h"
 #include "core/launch/runtime_resolution.h"
 #include "core/launch/sandbox_user.h"
 #include "core/plan/planner.h"
@@ -280,9 +281,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
       http = std::move(*serving);
     }
   }
+  const std::string http_url = http ? http->url() : "";
   auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
-                          LoopContext{kWorkspace, scratch->build_dir(), image->path, deps, registry,
-                                      corepack_of(*image), http ? http->url() : ""});
+                          LoopContext{kWorkspace, scratch->build_dir(), image->path, deps,
+                                      npm_config_registry(plan.pins, registry, http_url),
+                                      corepack_of(*image), http_url});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
   if (auto same = check_assignment_unchanged(*assignment, *init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;

@@ -32,6 +32,9 @@ constexpr const char* kPnpmActionSetup =
     "      - uses: pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2 # v4.0.0\n";
 constexpr const char* kYarnProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/yarn-project";
 constexpr const char* kBerryProject = REVIEWER_SOURCE_DIR "/tests/data/fetch/berry-project";
+// The pnpm project's dependencies locked by pnpm 8.15.9 (lockfileVersion 6.0).
+constexpr const char* kPnpm8Lock =
+    REVIEWER_SOURCE_DIR "/tests/data/fetch/pnpm8-lock/pnpm-lock.yaml";
 
 int sandboxes() {
   return std::stoi(
@@ -347,6 +350,22 @@ TEST_F(FetchReview, APnpm11ProjectInstallsFromTheLoopbackRegistryAndASecondRevie
   EXPECT_THAT(warm.output, HasSubstr("the registry's metadata of 17 packages"));
   EXPECT_THAT(warm.output, HasSubstr("17 hits, 0 downloaded (nothing)"));
   EXPECT_THAT(warm.output, HasSubstr("# pass 2"));
+}
+
+// pnpm 8 cannot install from the view's file: registry and reads only npm_config_registry: a plan
+// that pins it gets the loopback registry there, and pnpm 8.15.9 installs its v6 lock offline.
+TEST_F(FetchReview, APnpm8ProjectInstallsFromTheLoopbackRegistry) {
+  use(kPnpmProject);
+  fs::copy_file(kPnpm8Lock, repo_ + "/pnpm-lock.yaml", fs::copy_options::overwrite_existing);
+  edit("package.json", "\"pnpm@10.33.0+sha512.", "\"pnpm@8.15.9\", \"x\": \"");
+  auto r = review_ok();
+  EXPECT_THAT(r.output, HasSubstr("review: package manager: pnpm 8.15.9 for the pnpm pinned at "
+                                  "package.json:"));
+  EXPECT_THAT(r.output, HasSubstr("review: dependencies: pnpm-lock.yaml: 17 tarballs ("));
+  EXPECT_THAT(r.output, Not(HasSubstr("Couldn't get host")));
+  EXPECT_THAT(r.output, Not(HasSubstr("ERR_PNPM")));
+  EXPECT_THAT(r.output, HasSubstr("# pass 2"));
+  EXPECT_THAT(r.output, HasSubstr("# fail 0"));
 }
 
 // `run_install: true` (vercel/ms's workflows): the emulated action runs `pnpm recursive install`

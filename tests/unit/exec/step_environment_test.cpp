@@ -131,6 +131,20 @@ TEST(StepEnvironment, PointsPnpmAtTheViewsRegistryOnlyWhenOneIsMounted) {
   ASSERT_EQ(e.refusals.size(), 1u);
   EXPECT_EQ(e.refusals[0].rule, "launcher-owned-env");
   EXPECT_THAT(e.entries, Contains("npm_config_registry=file:///var/cache/reviewer-deps/registry/"));
+  EXPECT_THAT(e.entries, Contains("npm_config_offline=true"));
+}
+
+// A plan of pnpm 8 names the loopback in npm_config_registry (launch/npm_config_registry.h); pnpm
+// 8 reads npm_config_offline as well and would then fetch nothing, so it is left unset.
+TEST(StepEnvironment, WithTheLoopbackAsNpmsRegistryOfflineIsLeftUnset) {
+  RunnerContext ctx = context();
+  ctx.dependency_cache = "/var/cache/reviewer-deps";
+  ctx.dependency_registry = "http://127.0.0.1:40123/";
+  ctx.http_registry = "http://127.0.0.1:40123/";
+  auto e = build_step_environment(ctx, files(), {}, {}, {}, {});
+  EXPECT_THAT(e.entries, Contains("npm_config_registry=http://127.0.0.1:40123/"));
+  EXPECT_THAT(e.entries, Contains("npm_config_cache=/var/cache/reviewer-deps"));
+  EXPECT_THAT(e.entries, Not(Contains("npm_config_offline=true")));
 }
 
 // pnpm 11 and later read the view through the loopback registry, named only when one runs; a

@@ -1,0 +1,29 @@
+#include "core/launch/npm_config_registry.h"
+
+#include <algorithm>
+
+#include "core/resolve/semver_range.h"
+#include "core/resolve/semver_version.h"
+
+namespace reviewer::launch {
+
+bool pins_pnpm_before_9(const std::vector<plugins::RuntimePin>& pins) {
+  return std::any_of(pins.begin(), pins.end(), [](const plugins::RuntimePin& p) {
+    if (p.runtime != "pnpm") {
+      return false;
+    }
+    if (auto v = resolve::parse_version(p.version)) {
+      return v->major < 9;
+    }
+    // pnpm/setup's `version: 8`: below 9 when no version of 9 or later satisfies it.
+    auto range = resolve::Range::parse(p.version, {true, false});
+    return range && !range->intersects(*resolve::Range::parse(">=9.0.0-0", {true, false}));
+  });
+}
+
+std::string npm_config_registry(const std::vector<plugins::RuntimePin>& pins,
+                                const std::string& file, const std::string& http) {
+  return !http.empty() && pins_pnpm_before_9(pins) ? http : file;
+}
+
+}  // namespace reviewer::launch
