@@ -3,9 +3,9 @@
 // derives offline from a registry package (patch).
 #include "core/fetch/berry_lock.h"
 
-#include <algorithm>
 #include <cstdlib>
 
+#include "core/fetch/package_source.h"
 #include "core/fetch/specifier_match.h"
 #include "core/resolve/semver_version.h"
 #include "core/util/text.h"
@@ -30,24 +30,6 @@ std::string scalar_of(const Node* n) { return n != nullptr && n->is_scalar() ? n
 bool exact_version(const std::string& v) {
   return !v.empty() && static_cast<bool>(resolve::parse_version(v)) &&
          v.find(' ') == std::string::npos;
-}
-
-// A workspace folder of the project: "." or a relative path below it.
-bool inside(const std::string& dir) {
-  if (dir == ".") {
-    return true;
-  }
-  if (dir.empty() || dir.size() > 4096 || dir.front() == '/') {
-    return false;
-  }
-  for (const auto& part : util::split_path(dir)) {
-    if (part.empty() || part == "." || part == ".." ||
-        std::any_of(part.begin(), part.end(),
-                    [](unsigned char c) { return c < 0x20 || c == 0x7f || c == '\\'; })) {
-      return false;
-    }
-  }
-  return true;
 }
 
 util::Refusal refused(const std::string& file, const BerryEntry& e, const std::string& why) {
@@ -83,7 +65,7 @@ util::Status classify(const std::string& file, BerryEntry& e) {
     return util::ok_status();
   }
   if (protocol == "workspace:") {
-    if (!inside(reference)) {
+    if (reference.empty() || !inside_project(reference)) {
       return refused(file, e, "a workspace outside the project");
     }
     e.source = BerrySource::kWorkspace;

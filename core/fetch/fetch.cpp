@@ -19,6 +19,15 @@ util::Refusal too_large(std::uint64_t bytes, std::uint64_t max) {
 
 }  // namespace
 
+Pinned* find_tarball(FetchList& list, const std::string& sha512, const std::string& url) {
+  for (auto& t : list.tarballs) {
+    if (t.sha512 == sha512 && t.url == url) {
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
 util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& store,
                                            Downloader& downloader, const FetchOptions& options) {
   const auto start = std::chrono::steady_clock::now();

@@ -65,6 +65,11 @@ struct FetchList {
   std::map<std::string, std::set<std::string>> pnpm_packages = {};
 };
 
+// The tarball of `list` with this integrity and URL, or nullptr. One download per distinct pair:
+// two entries that share an integrity but name different URLs are each verified, so one cannot
+// borrow the other's bytes.
+Pinned* find_tarball(FetchList& list, const std::string& sha512, const std::string& url);
+
 // Reads the worktree's npm lock file (npm-shrinkwrap.json before package-lock.json, as npm
 // does) and package.json, without following links, and checks every entry: the lock's format
 // and bounds, package.json against the lock as npm ci would, and for every entry npm would

@@ -43,26 +43,6 @@ util::Result<std::optional<std::string>> read_project_file(int dir, const std::s
 
 enum class Manager { kNpm, kPnpm, kBun, kYarn };
 
-// A folder of the lock's own project: relative to the lock's directory, below it or the
-// directory itself ("" or "."), every component a plain name. What npm links there comes from
-// the pull request's commit, so nothing has to be fetched or pinned.
-bool inside_project(std::string_view rel) {
-  if (rel.empty() || rel == ".") {
-    return true;
-  }
-  if (rel.size() > 4096) {
-    return false;
-  }
-  for (const auto& part : util::split_path(std::string(rel))) {
-    if (part.empty() || part == "." || part == ".." || part == "node_modules" || part == ".git" ||
-        std::any_of(part.begin(), part.end(),
-                    [](unsigned char c) { return c < 0x20 || c == 0x7f || c == '\\'; })) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // Checks every entry a package manager would install here and adds its tarball to `list`; what
 // is refused goes to `refusals`.
 void add_entries(const std::vector<LockedPackage>& packages, const std::string& file,
@@ -111,14 +91,7 @@ void add_entries(const std::vector<LockedPackage>& packages, const std::string& 
       refusals.push_back(sha.error());
       continue;
     }
-    // One download per distinct URL and integrity: two entries that share an integrity but
-    // name different URLs are each verified, so one cannot borrow the other's bytes.
-    Pinned* pinned = nullptr;
-    for (auto& t : list.tarballs) {
-      if (t.sha512 == *sha && t.url == *url) {
-        pinned = &t;
-      }
-    }
+    Pinned* pinned = find_tarball(list, *sha, *url);
     if (pinned == nullptr) {
       list.tarballs.push_back({what, *url, *sha, "", ""});
       pinned = &list.tarballs.back();
@@ -264,12 +237,7 @@ void merge(FetchList& into, FetchList&& part) {
   into.project_links += part.project_links;
   into.bundled += part.bundled;
   for (auto& t : part.tarballs) {
-    Pinned* same = nullptr;
-    for (auto& u : into.tarballs) {
-      if (u.sha512 == t.sha512 && u.url == t.url) {
-        same = &u;
-      }
-    }
+    Pinned* same = find_tarball(into, t.sha512, t.url);
     if (same == nullptr) {
       into.tarballs.push_back(std::move(t));
       continue;

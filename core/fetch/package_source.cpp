@@ -37,6 +37,23 @@ bool plain_tarball_path(const std::string& path) {
 
 }  // namespace
 
+bool inside_project(std::string_view rel) {
+  if (rel.empty() || rel == ".") {
+    return true;
+  }
+  if (rel.size() > 4096) {
+    return false;
+  }
+  for (const auto& part : util::split_path(std::string(rel))) {
+    if (part.empty() || part == "." || part == ".." || part == "node_modules" || part == ".git" ||
+        std::any_of(part.begin(), part.end(),
+                    [](unsigned char c) { return c < 0x20 || c == 0x7f || c == '\\'; })) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string registry_url_name(const std::string& name) {
   const auto slash = name.find('/');
   return slash == std::string::npos ? name : name.substr(0, slash) + "%2f" + name.substr(slash + 1);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/fetch/npm_lock.h"
 #include "core/util/result.h"
@@ -14,6 +15,12 @@ inline constexpr const char* kDefaultRegistry = "https://registry.npmjs.org/";
 // lock names only the integrity: `<registry><name>/-/<name without scope>-<version>.tgz`.
 std::string registry_tarball_of(const std::string& registry, const std::string& name,
                                 const std::string& version);
+
+// A folder of a lock's own project: relative to the lock's directory, below it or the directory
+// itself ("" or "."), every component a plain name (no `..`, `node_modules`, `.git` or control
+// character). What a package manager links there (npm's workspaces and `file:` links, yarn 2+'s
+// `workspace:` folders) comes from the pull request's commit, so nothing has to be fetched.
+bool inside_project(std::string_view rel);
 
 // `name` as a registry URL spells it after the registry, a scope's slash escaped:
 // "@types/node" -> "@types%2fnode" (the package's metadata document is `<registry><this>`).

@@ -106,12 +106,7 @@ util::Result<IntegrityReport> pin_registry_integrity(FetchList& list, const Stor
   for (std::size_t i = 0; i < list.unpinned.size(); ++i) {
     const auto& u = list.unpinned[i];
     const std::string url = registry_tarball_of(options.registry, u.name, u.version);
-    Pinned* same = nullptr;
-    for (auto& t : list.tarballs) {
-      if (t.sha512 == sha512s[i] && t.url == url) {
-        same = &t;
-      }
-    }
+    Pinned* same = find_tarball(list, sha512s[i], url);
     if (same == nullptr) {
       list.tarballs.push_back({u.what, url, sha512s[i], "", ""});
       same = &list.tarballs.back();
