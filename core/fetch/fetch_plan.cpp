@@ -363,9 +363,8 @@ util::Result<std::optional<FetchList>> plan_berry(int dir, std::string_view text
       refusals.push_back(url.error());
       continue;
     }
-    // yarn writes no checksum for a package of `conditions` (one lock serves every platform;
-    // measured on reduxjs/redux-thunk's @esbuild/linux-x64): the registry's integrity alone pins
-    // it, on CI as here.
+    // yarn writes no checksum for the platform packages it may skip, this platform's included
+    // (redux-thunk's @esbuild/linux-x64): the registry's integrity alone pins them, on CI as here.
     if (e.checksum.empty() && e.conditions.empty()) {
       refusals.push_back(util::refusal(
           "dependency-integrity-missing",

@@ -108,8 +108,8 @@ TEST_F(BerryPlan, TheFixtureLeavesEveryRegistryPackageForTheRegistrysIntegrity) 
   EXPECT_EQ((*list)->unpinned[0].version, "22.20.7");
 }
 
-// yarn 4 writes no checksum for a package of `conditions` it skips, this platform's included;
-// one of other platforms with a checksum is one yarn fetches anyway (redux-thunk's fsevents).
+// yarn writes no checksum for the platform packages it may skip, this platform's included; one
+// of other platforms with a checksum is one yarn fetches anyway (redux-thunk's fsevents).
 TEST_F(BerryPlan, OtherPlatformsWithoutChecksumAreLeftOut) {
   const std::string darwin = "  conditions: os=darwin\n";
   auto list = plan(berry_text(
