@@ -5,11 +5,11 @@
 
 #include <cstdlib>
 
+#include "core/fetch/lock_yaml.h"
 #include "core/fetch/package_source.h"
 #include "core/fetch/specifier_match.h"
 #include "core/resolve/semver_version.h"
 #include "core/util/text.h"
-#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -126,18 +126,9 @@ bool is_berry_lock(std::string_view text) {
 
 util::Result<BerryLock> parse_berry_lock(std::string_view text, const std::string& file,
                                          const LockBounds& bounds) {
-  yaml::Bounds yb;
-  yb.max_bytes = bounds.max_bytes;
-  yb.max_nodes = bounds.max_nodes;
-  yb.max_depth = bounds.max_depth;
-  yb.quoted_keys = true;
-  auto doc = yaml::load(text, file, yb);
+  auto doc = load_lock_yaml(text, file, bounds, "yarn");
   if (!doc) {
-    return invalid(file,
-                   "is not YAML yarn writes: " + doc.error().rule + ": " + doc.error().message);
-  }
-  if (!doc->is_mapping()) {
-    return invalid(file, "is not a YAML mapping");
+    return doc.refusals();
   }
   const Node* meta = doc->find("__metadata");
   const std::string version = scalar_of(meta != nullptr ? meta->find("version") : nullptr);

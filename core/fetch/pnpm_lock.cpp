@@ -2,9 +2,9 @@
 // fetch plan checks like npm's.
 #include "core/fetch/pnpm_lock.h"
 
+#include "core/fetch/lock_yaml.h"
 #include "core/fetch/package_source.h"
 #include "core/util/text.h"
-#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -109,18 +109,9 @@ bool read_resolution(const Node& entry, const std::string& registry, LockedPacka
 
 util::Result<PnpmLock> parse_pnpm_lock(std::string_view text, const std::string& file,
                                        const std::string& registry, const LockBounds& bounds) {
-  yaml::Bounds yb;
-  yb.max_bytes = bounds.max_bytes;
-  yb.max_nodes = bounds.max_nodes;
-  yb.max_depth = bounds.max_depth;
-  yb.quoted_keys = true;
-  auto doc = yaml::load(text, file, yb);
+  auto doc = load_lock_yaml(text, file, bounds, "pnpm");
   if (!doc) {
-    return invalid(file,
-                   "is not YAML pnpm writes: " + doc.error().rule + ": " + doc.error().message);
-  }
-  if (!doc->is_mapping()) {
-    return invalid(file, "is not a YAML mapping");
+    return doc.refusals();
   }
   PnpmLock lock;
   lock.file = file;
