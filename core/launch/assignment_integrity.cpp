@@ -1,6 +1,8 @@
 #include "core/launch/assignment_integrity.h"
 
 #include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,25 +28,36 @@ std::string IntegrityProbe::describe() const {
   return "unprotected (" + which + ")";
 }
 
+namespace {
+
+// The child's whole work: system calls only, as it shares the launcher's memory and stack frame.
+int probe_pid1(void*) {
+  int bits = 0;
+  const int fd = ::open("/proc/1/mem", O_RDWR | O_CLOEXEC);
+  if (fd >= 0) {
+    bits |= 1;
+    ::close(fd);
+  }
+  if (::ptrace(PTRACE_SEIZE, 1, nullptr, nullptr) == 0) {
+    bits |= 2;
+    ::ptrace(PTRACE_DETACH, 1, nullptr, nullptr);
+  }
+  ::_exit(bits);
+}
+
+}  // namespace
+
 IntegrityProbe probe_assignment_integrity() {
   IntegrityProbe out;
-  const pid_t child = ::fork();
+  // A child sharing the launcher's memory until it exits (posix_spawn's own way), not a fork:
+  // a fork copies the page tables and leaves every page the launcher writes afterwards to fault
+  // once more, which measured 2.3 ms before the first step on a machine with costly faults.
+  // The launcher waits in clone until the child is gone, so the child's stack can be here.
+  alignas(16) char stack[16 * 1024];
+  const pid_t child =
+      ::clone(probe_pid1, stack + sizeof stack, CLONE_VM | CLONE_VFORK | SIGCHLD, nullptr);
   if (child < 0) {
     return out;
-  }
-  if (child == 0) {
-    // Only async-signal-safe calls: the launcher may have threads.
-    int bits = 0;
-    const int fd = ::open("/proc/1/mem", O_RDWR | O_CLOEXEC);
-    if (fd >= 0) {
-      bits |= 1;
-      ::close(fd);
-    }
-    if (::ptrace(PTRACE_SEIZE, 1, nullptr, nullptr) == 0) {
-      bits |= 2;
-      ::ptrace(PTRACE_DETACH, 1, nullptr, nullptr);
-    }
-    ::_exit(bits);
   }
   int status = 0;
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
