@@ -1,0 +1,18 @@
+// The launcher's own mbedtls_x509_crt_parse_file, which libgit2's calls bind to instead of
+// mbedTLS's (an executable's definitions come first in the dynamic loader's search).
+//
+// Why: Debian builds libgit2 with mbedTLS, and git_libgit2_init loads the CA bundle compiled
+// into it (/etc/ssl/certs/ca-certificates.crt), decoding every certificate's base64 in constant
+// time. That was the largest single item of the launcher's start-up profile, 12 % of its CPU
+// samples, taken from node's --version on a two-core machine. The launcher never speaks TLS:
+// libgit2 only reads the local worktree, and the sandbox has no network. With no CA loaded, a
+// TLS connection through libgit2 would fail verification, which is the launcher's policy anyway.
+//
+// Only reviewer-launch links this file; the host's binaries keep mbedTLS's function.
+// tests/unit/launch/ca_bundle_binding.sh checks that the binding happens.
+
+extern "C" __attribute__((visibility("default"))) int mbedtls_x509_crt_parse_file(void* /*chain*/,
+                                                                                  const char*) {
+  // The chain libgit2 initialised stays empty; 0 is mbedTLS's "every certificate parsed".
+  return 0;
+}
