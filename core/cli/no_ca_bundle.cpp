@@ -3,10 +3,11 @@
 //
 // Why: Debian builds libgit2 with mbedTLS, and git_libgit2_init loads the CA bundle compiled
 // into it (/etc/ssl/certs/ca-certificates.crt), decoding every certificate's base64 in constant
-// time. That was the largest single item of the launcher's start-up profile, 12 % of its CPU
-// samples, taken from node's --version on a two-core machine. The launcher never speaks TLS:
-// libgit2 only reads the local worktree, and the sandbox has no network. With no CA loaded, a
-// TLS connection through libgit2 would fail verification, which is the launcher's policy anyway.
+// time. That was the largest single item in a profile of launcher runs: 12.6 % of the user-space
+// samples, node's and bash's included, CPU taken from node's --version on a two-core machine.
+// The launcher never speaks TLS: libgit2 only reads the local worktree, and the sandbox has no
+// network. With no CA loaded, a TLS connection through libgit2 would fail verification, which is
+// the launcher's policy anyway.
 //
 // Only reviewer-launch links this file; the host's binaries keep mbedTLS's function.
 // tests/unit/launch/ca_bundle_binding.sh checks that the binding happens.
