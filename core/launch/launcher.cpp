@@ -155,14 +155,13 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   exec::Supervisor supervisor(1, exec::KillPolicy{});
   // The runtimes are asked first (image_info.h): node's own start-up is the longest wait before
   // the first step, and everything up to the build runs while it answers. A broken image.json is
-  // still named only where it was, after the plugins. bun is on a step's PATH only after
-  // oven-sh/setup-bun (runners carry none), whose every accepted step pins it: a build asks it
-  // once its plan is known to reach it.
+  // still named only where it was, after the plugins (nothing is asked then). bun is on a step's
+  // PATH only after oven-sh/setup-bun (runners carry none), whose every accepted step pins it: a
+  // build asks it once its plan is known to reach it.
   auto image = read_image_info(util::data_directory() + "/image.json");
-  std::optional<PendingRuntimeCheck> runtimes;
-  if (image) {
-    runtimes.emplace(*mode == Mode::kSelfCheck ? *image : without_runtime(*image, "bun"));
-  }
+  PendingRuntimeCheck runtimes(!image                      ? ImageInfo{}
+                               : *mode == Mode::kSelfCheck ? *image
+                                                           : without_runtime(*image, "bun"));
   // After the supervisor blocked the signals it routes, so the thread inherits that mask.
   const git::Libgit2WarmUp libgit2_warm_up;
   // A build verifies and loads the plugins its plan uses; the self-check every one of them.
@@ -185,7 +184,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused_all(bad.refusals());
   }
   if (*mode == Mode::kSelfCheck) {
-    if (auto mismatch = runtime_refusal(*runtimes)) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
       return *mismatch;
     }
     // The versions printed above could come from any binary; the bytes must be the table's.
@@ -208,7 +207,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
   // so not even the workflow file can be reached through a link out of it.
   if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
-    if (auto mismatch = runtime_refusal(*runtimes)) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
       return *mismatch;
     }
     return refused_all(shape.refusals());
@@ -227,7 +226,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto planned =
       text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
   if (!planned) {
-    if (auto mismatch = runtime_refusal(*runtimes)) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
       return *mismatch;
     }
     // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
@@ -242,7 +241,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   const plan::Plan& plan = *planned;
   if (std::any_of(plan.pins.begin(), plan.pins.end(),
                   [](const plugins::RuntimePin& pin) { return pin.runtime == "bun"; })) {
-    runtimes->also(only_runtime(*image, "bun"));
+    runtimes.also(only_runtime(*image, "bun"));
   }
 
   // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
@@ -250,14 +249,14 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // objects, where a job could leave state for the next one.
   auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run", "/dev/shm", "/dev/mqueue"}, true);
   if (!scratch) {
-    if (auto mismatch = runtime_refusal(*runtimes)) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
       return *mismatch;
     }
     return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
   }
   exec::FdLogSink log(1);
   if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r) {
-    if (auto mismatch = runtime_refusal(*runtimes)) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
       return *mismatch;
     }
     // The reports still say what was planned and why nothing of it ran.
@@ -268,7 +267,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
 
   // The last point before anything of the build runs.
-  if (auto mismatch = runtime_refusal(*runtimes)) {
+  if (auto mismatch = runtime_refusal(runtimes)) {
     return *mismatch;
   }
   GitWorktreeGuard guard(kWorkspace);

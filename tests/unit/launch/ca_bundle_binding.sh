@@ -8,10 +8,11 @@ set -euo pipefail
 launcher=$1
 bindings=$(LD_BIND_NOW=1 LD_DEBUG=bindings "$launcher" --no-such-argument 2>&1 >/dev/null |
   grep "normal symbol \`mbedtls_x509_crt_parse_file'" || true)
-want="binding file /lib/x86_64-linux-gnu/libgit2.so.1.5 [0] to $launcher [0]"
-if [[ $bindings != *"$want"* ]]; then
+# libgit2's own reference, wherever the loader found libgit2 (its path is the loader's cache's).
+bound=$(grep -F "/libgit2.so." <<<"$bindings" | grep -F " to $launcher [0]: normal symbol" || true)
+if [[ -z $bound ]]; then
   echo "libgit2's mbedtls_x509_crt_parse_file is not bound to the launcher; the loader said:"
   echo "${bindings:-(no binding of that symbol)}"
   exit 1
 fi
-echo "ok: $want"
+echo "ok: $bound"
