@@ -683,4 +683,15 @@ BuildOutcome run_plan(const plan::Plan& plan, exec::StepRunner& runner, Worktree
   return JobLoop(plan, runner, guard, scratch, log, ctx).run();
 }
 
+void check_first_job_ahead(const plan::Plan& plan, WorktreeGuard& guard,
+                           const std::string& review_root) {
+  const auto jobs = plan::jobs_with_steps(plan.jobs);
+  if (jobs.empty()) {
+    return;
+  }
+  // The loop's first before_job is its job 0's (prepare_job), whichever job an `if:` lets start
+  // first; the check depends on nothing of the job but its HOME and fetch depth.
+  guard.check_first_job_ahead(make_job_dirs(review_root, 0).home, jobs.front()->fetch_depth);
+}
+
 }  // namespace reviewer::launch

@@ -73,4 +73,10 @@ struct LoopContext {
 BuildOutcome run_plan(const plan::Plan& plan, exec::StepRunner& runner, WorktreeGuard& guard,
                       JobScratch& scratch, exec::LogSink& log, const LoopContext& ctx);
 
+// The guard's check before the first job (WorktreeGuard::check_first_job_ahead), made now with
+// the HOME and fetch depth run_plan gives the plan's first job, so that run_plan's first
+// before_job is answered at once. The launcher makes it while it waits for the runtimes.
+void check_first_job_ahead(const plan::Plan& plan, WorktreeGuard& guard,
+                           const std::string& review_root);
+
 }  // namespace reviewer::launch

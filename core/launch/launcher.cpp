@@ -266,11 +266,14 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused_all(r.refusals());
   }
 
+  // The first job's worktree checks take about as long as the runtimes' answer: made while it
+  // comes, with no step run yet. The job loop reports what they find, after a runtime mismatch.
+  GitWorktreeGuard guard(kWorkspace);
+  check_first_job_ahead(plan, guard, scratch->build_dir());
   // The last point before anything of the build runs.
   if (auto mismatch = runtime_refusal(runtimes)) {
     return *mismatch;
   }
-  GitWorktreeGuard guard(kWorkspace);
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image->name));
   const std::string deps = dependency_cache();

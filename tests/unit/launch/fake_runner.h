@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/exec/step_runner.h"
@@ -87,8 +88,12 @@ class FakeRunner final : public exec::StepRunner {
 // for the n-th before_job / after_job call (0-based).
 class FakeGuard final : public WorktreeGuard {
  public:
-  util::Status before_job(const std::string&, int, bool) override {
+  util::Status before_job(const std::string& home, int fetch_depth, bool) override {
+    before.emplace_back(home, fetch_depth);
     return util::status_of(take(refuse_before, before_calls++));
+  }
+  void check_first_job_ahead(const std::string& home, int fetch_depth) override {
+    ahead.emplace_back(home, fetch_depth);
   }
   util::Status after_job() override { return util::status_of(take(refuse_after, after_calls++)); }
   std::optional<plugins::HistoryShape> history_shape() override {
@@ -99,6 +104,9 @@ class FakeGuard final : public WorktreeGuard {
   std::map<int, report::Refusals> refuse_after;
   int before_calls = 0;
   int after_calls = 0;
+  // The HOME and fetch depth of each before_job, and of check_first_job_ahead.
+  std::vector<std::pair<std::string, int>> before;
+  std::vector<std::pair<std::string, int>> ahead;
 
  private:
   static report::Refusals take(std::map<int, report::Refusals>& planted, int call) {

@@ -73,6 +73,9 @@ class JobLoopTest : public ::testing::Test {
       return {};
     }
     scratch_.emplace(std::move(*scratch));
+    if (ahead_) {
+      check_first_job_ahead(plan_, guard_, scratch_->build_dir());
+    }
     return run_plan(plan_, runner_, guard_, *scratch_, log_,
                     LoopContext{workspace_.path(), scratch_->build_dir(), {}, {}, {}});
   }
@@ -111,6 +114,7 @@ class JobLoopTest : public ::testing::Test {
   FakeRunner runner_;
   FakeGuard guard_;
   CapturedLog log_;
+  bool ahead_ = false;  // run() checks the first job ahead, as the launcher does
 };
 
 TEST_F(JobLoopTest, EveryJobAndStepSucceeds) {
@@ -373,6 +377,40 @@ TEST_F(JobLoopTest, AGuardRefusalAfterAJobFailsItAndRefusesTheBuild) {
   EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kRefused);
   EXPECT_EQ(o.summary, "lockfile-changed package-lock.json changed");
   EXPECT_THAT(jobs(o), ElementsAre("a failed", "b not-run"));
+}
+
+// The launcher checks the first job's worktree while it waits for the runtimes; the guard answers
+// the loop's first before_job from that check only if it was made with the same arguments.
+TEST_F(JobLoopTest, TheCheckAheadHasTheFirstJobsHomeAndFetchDepth) {
+  ahead_ = true;
+  // A full history's fetch depth, not the default; the fake clone is shallow, so the checkout
+  // then fails, which is not what this test is about.
+  run(workflow("  a:\n    runs-on: ubuntu-latest\n    steps:\n"
+               "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n"
+               "        with:\n          fetch-depth: 0\n" +
+               step("a", "true")),
+      "a");
+  EXPECT_THAT(guard_.before, ElementsAre(std::make_pair(scratch_->build_dir() + "/job-0/home", 0)));
+  EXPECT_EQ(guard_.ahead, guard_.before);
+}
+
+// A job that calls a reusable workflow has no steps: its first job is the one checked ahead.
+TEST_F(JobLoopTest, TheCheckAheadIsOfTheFirstJobWithSteps) {
+  auto called = std::make_shared<plan::CalledWorkflow>();
+  called->jobs.push_back(plan::PlannedJob{});
+  called->jobs.back().id = "inner";
+  called->jobs.back().fetch_depth = 0;
+  plan::Plan p;
+  p.jobs.push_back(plan::PlannedJob{});
+  p.jobs.back().id = "caller";
+  p.jobs.back().called = called;
+  check_first_job_ahead(p, guard_, tmp_.path());
+  EXPECT_THAT(guard_.ahead, ElementsAre(std::make_pair(tmp_.path() + "/job-0/home", 0)));
+}
+
+TEST_F(JobLoopTest, APlanWithoutStepsIsNotCheckedAhead) {
+  check_first_job_ahead(plan::Plan{}, guard_, tmp_.path());
+  EXPECT_THAT(guard_.ahead, IsEmpty());
 }
 
 TEST_F(JobLoopTest, AnInterruptionStopsEverythingAndIsTheVerdict) {
