@@ -11,6 +11,10 @@
 # $EPOCHREALTIME), against bash starting a bash that prints it; that is what the launcher does
 # before its first step, the step's own bash start-up taken out. With BEFORE, the inside figures
 # of that staged install are taken in its own sandbox, rounds alternating with this build's.
+# Floor: in the same sandbox and run, what no launcher of this design can start its first step
+# sooner than: its own loading (`reviewer-launch --floor`, refused at its arguments, over
+# /bin/true) and the image's `node --version`, whose answer it needs before any step
+# (docs/refusals.md, runtime-version). Start and exit: the refused launcher exits at once.
 #
 # Usage: tests/bench/launcher_start.sh BUILD_DIR   (run as root; needs hyperfine)
 #   BEFORE=STAGE_DIR  another staged install (docker/run-model/stage-image.sh), e.g. of the
@@ -51,6 +55,12 @@ inside() {  # inside NAME PREFIX: appends one round's JSON line to $work/inside.
     --export-json /dev/stdout -n launcher /opt/reviewer/bin/reviewer-launch -n true /bin/true \
     >"$out" 2>/dev/null
   printf '{"name":"%s","run":%s}\n' "$1" "$(tr -d '\n' <"$out")" >>"$work/inside.jsonl"
+  # The floor's parts, in a sandbox of their own (-i: `--floor` is refused, exit 3).
+  : >"$out"
+  model "$2" --exec /usr/bin/hyperfine -- -N -i --style none --warmup 3 --runs "${INSIDE_RUNS:-40}" \
+    --export-json /dev/stdout -n loading "/opt/reviewer/bin/reviewer-launch --floor" \
+    -n node "/opt/reviewer/runtimes/node/bin/node --version" -n true /bin/true >"$out" 2>/dev/null
+  printf '{"name":"%s","run":%s}\n' "$1" "$(tr -d '\n' <"$out")" >>"$work/floor.jsonl"
   # The first step's start, as milliseconds after bash began the launcher, or began a bash that
   # only prints the time: one line per run, "launcher MS" or "bash MS".
   model "$2" --exec /bin/bash -- -c '
@@ -90,6 +100,12 @@ done
     const best = Math.min(...adds.map(a => a.l.min - a.t.min));
     const cpu = med(adds.map(a => a.l.user + a.l.system));
     console.log(`inside (${name}): the launcher adds ${ms(d)} ms over /bin/true (median of ${mine.length} rounds of medians; fastest run ${ms(best)} ms; launcher CPU ${ms(cpu)} ms user+sys, children included)`);
+    const floors = fs.readFileSync(process.argv[4], "utf8").trim().split("\n").map(JSON.parse)
+      .filter(x => x.name === name)
+      .map(x => Object.fromEntries(x.run.results.map(y => [y.command, y.median])));
+    const load = med(floors.map(f => f.loading - f.true));
+    const node = med(floors.map(f => f.node));
+    console.log(`floor (${name}): the launcher refused at its arguments (its start and exit) ${ms(load)} ms over /bin/true + node --version of the image ${ms(node)} ms = ${ms(load + node)} ms`);
   }
   const first = fs.readFileSync(process.argv[3], "utf8").trim().split("\n").map(l => l.split(" "));
   for (const name of ["before", "after"]) {
@@ -98,4 +114,4 @@ done
     if (!l.length) continue;
     console.log(`first step (${name}): the first run step starts ${ms(med(l) / 1000)} ms after the launcher does, a bash started directly ${ms(med(b) / 1000)} ms: the launcher adds ${ms((med(l) - med(b)) / 1000)} ms before its first step (medians of ${l.length} runs)`);
   }
-' "$work/start.json" "$work/inside.jsonl" "$work/first.txt"
+'  "$work/start.json" "$work/inside.jsonl" "$work/first.txt" "$work/floor.jsonl"
