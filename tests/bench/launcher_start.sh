@@ -11,10 +11,10 @@
 # $EPOCHREALTIME), against bash starting a bash that prints it; that is what the launcher does
 # before its first step, the step's own bash start-up taken out. With BEFORE, the inside figures
 # of that staged install are taken in its own sandbox, rounds alternating with this build's.
-# Floor: in the same sandbox and run, what no launcher of this design can start its first step
-# sooner than: its own loading (`reviewer-launch --floor`, refused at its arguments, over
-# /bin/true) and the image's `node --version`, whose answer it needs before any step
-# (docs/refusals.md, runtime-version). Start and exit: the refused launcher exits at once.
+# Floor, in the same run: what "the launcher adds" before its first step cannot go below. The
+# launcher's own start (`reviewer-launch --floor`, refused at its arguments so it exits at once,
+# over /bin/true) and then the image's `node --version`, whose answer it must have before any
+# step (docs/refusals.md, runtime-version).
 #
 # Usage: tests/bench/launcher_start.sh BUILD_DIR   (run as root; needs hyperfine)
 #   BEFORE=STAGE_DIR  another staged install (docker/run-model/stage-image.sh), e.g. of the
@@ -114,4 +114,4 @@ done
     if (!l.length) continue;
     console.log(`first step (${name}): the first run step starts ${ms(med(l) / 1000)} ms after the launcher does, a bash started directly ${ms(med(b) / 1000)} ms: the launcher adds ${ms((med(l) - med(b)) / 1000)} ms before its first step (medians of ${l.length} runs)`);
   }
-'  "$work/start.json" "$work/inside.jsonl" "$work/first.txt" "$work/floor.jsonl"
+' "$work/start.json" "$work/inside.jsonl" "$work/first.txt" "$work/floor.jsonl"
