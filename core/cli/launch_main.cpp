@@ -7,8 +7,10 @@
 
 #include "core/launch/launcher.h"
 #include "core/report/exit_code.h"
+#include "core/util/crypto_init.h"
 
 int main(int argc, char** argv, char** envp) {
+  reviewer::util::init_crypto();
   try {
     std::vector<std::string> args(argv + 1, argv + argc);
     return reviewer::launch::run_launcher(args, envp);

@@ -5,9 +5,11 @@
 
 #include "core/cli/commands.h"
 #include "core/report/exit_code.h"
+#include "core/util/crypto_init.h"
 
 int main(int argc, char** argv) {
   using reviewer::report::ExitCode;
+  reviewer::util::init_crypto();
   CLI::App app{"reviewer: plan, resolve and check review builds of pull requests"};
   app.require_subcommand(1);
   int exit_code = 0;

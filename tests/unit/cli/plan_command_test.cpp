@@ -35,6 +35,21 @@ TEST_F(PlanCommand, EachRefusalShowsItsLineAndACaret) {
                      "             ^\n");
 }
 
+// libcrypto reads no configuration: an openssl.cnf whose only provider is OpenSSL's null one
+// (no algorithms) made the plugins' hashing fail its checks before util::init_crypto.
+TEST_F(PlanCommand, AnOpensslConfigurationCannotReplaceTheDigests) {
+  dir_.write("null.cnf",
+             "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
+             "[provider_sect]\nnull = null_sect\n[null_sect]\nactivate = 1\n");
+  const std::string w = workflow(
+      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+      "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n");
+  auto [code, out] = testing::run_reviewer("plan --workflow " + w + " --job build --base main",
+                                           "OPENSSL_CONF=" + (dir_ / "null.cnf"));
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_EQ(out.rfind("plan: job 'build' of ", 0), 0u) << out;
+}
+
 // A job without setup-node runs the runner's default Node: the plan says so, text and JSON.
 TEST_F(PlanCommand, TheRunnersDefaultNodeIsAPinThatSaysSo) {
   const std::string w = workflow(
