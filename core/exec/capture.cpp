@@ -11,7 +11,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <utility>
 
+#include "core/util/check.h"
 #include "core/util/unique_fd.h"
 
 namespace reviewer::exec {
@@ -48,9 +50,9 @@ bool reap_by(pid_t pid, std::chrono::steady_clock::time_point deadline, int& sta
 
 }  // namespace
 
-util::Result<std::string> capture_output(const std::vector<std::string>& argv,
-                                         const std::vector<std::string>& env,
-                                         std::size_t max_bytes) {
+util::Result<StartedCapture> start_capture(const std::vector<std::string>& argv,
+                                           const std::vector<std::string>& env,
+                                           std::size_t max_bytes) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
     return util::refusal("io-error", "pipe failed");
@@ -87,9 +89,39 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
   if (rc != 0) {
     return util::refusal("io-error", argv[0] + ": " + std::strerror(rc));
   }
+  return StartedCapture(pid, std::move(rd), argv[0], max_bytes);
+}
+
+StartedCapture::StartedCapture(pid_t pid, util::UniqueFd out, std::string name,
+                               std::size_t max_bytes)
+    : pid_(pid),
+      out_(std::move(out)),
+      name_(std::move(name)),
+      max_bytes_(max_bytes),
+      deadline_(std::chrono::steady_clock::now() + std::chrono::seconds(10)) {}
+
+StartedCapture::StartedCapture(StartedCapture&& o) noexcept
+    : pid_(std::exchange(o.pid_, -1)),
+      out_(std::move(o.out_)),
+      name_(std::move(o.name_)),
+      max_bytes_(o.max_bytes_),
+      deadline_(o.deadline_) {}
+
+StartedCapture::~StartedCapture() {
+  if (pid_ > 0) {
+    ::kill(-pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
+util::Result<std::string> StartedCapture::finish() {
+  REVIEWER_CHECK(pid_ > 0);
+  const pid_t pid = std::exchange(pid_, -1);
+  const auto deadline = deadline_;
 
   std::string out;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   char buf[1024];
   for (;;) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -98,19 +130,19 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
     if (left <= 0) {
       break;
     }
-    pollfd p{rd.get(), POLLIN, 0};
+    pollfd p{out_.get(), POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(left)) <= 0) {
       break;
     }
-    ssize_t n = ::read(rd.get(), buf, sizeof buf);
+    ssize_t n = ::read(out_.get(), buf, sizeof buf);
     if (n < 0 && errno == EINTR) {
       continue;
     }
     if (n <= 0) {
       break;
     }
-    if (out.size() < max_bytes) {
-      out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), max_bytes - out.size()));
+    if (out.size() < max_bytes_) {
+      out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), max_bytes_ - out.size()));
     }
   }
   // Its stdout closed is not its exit: GNU tar closes stdout (gnulib's close_stdout) and then
@@ -123,9 +155,19 @@ util::Result<std::string> capture_output(const std::vector<std::string>& argv,
   while (!reaped && ::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return util::refusal("io-error", argv[0] + " did not exit 0");
+    return util::refusal("io-error", name_ + " did not exit 0");
   }
   return out;
+}
+
+util::Result<std::string> capture_output(const std::vector<std::string>& argv,
+                                         const std::vector<std::string>& env,
+                                         std::size_t max_bytes) {
+  auto started = start_capture(argv, env, max_bytes);
+  if (!started) {
+    return started.refusals();
+  }
+  return started->finish();
 }
 
 }  // namespace reviewer::exec

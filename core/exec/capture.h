@@ -1,9 +1,13 @@
 #pragma once
 
+#include <sys/types.h>
+
+#include <chrono>
 #include <string>
 #include <vector>
 
 #include "core/util/result.h"
+#include "core/util/unique_fd.h"
 
 namespace reviewer::exec {
 
@@ -13,5 +17,34 @@ namespace reviewer::exec {
 util::Result<std::string> capture_output(const std::vector<std::string>& argv,
                                          const std::vector<std::string>& env,
                                          std::size_t max_bytes = 4096);
+
+// capture_output in two halves, for a caller with work to do while the tool runs: started here,
+// in the caller's thread, at once; finish() then reads and reaps it, by the same rules and the
+// same deadline (counted from the start). Destroyed unfinished, it kills the tool's group.
+class StartedCapture;
+util::Result<StartedCapture> start_capture(const std::vector<std::string>& argv,
+                                           const std::vector<std::string>& env,
+                                           std::size_t max_bytes = 4096);
+
+class StartedCapture {
+ public:
+  StartedCapture(StartedCapture&& o) noexcept;
+  StartedCapture& operator=(StartedCapture&&) = delete;
+  ~StartedCapture();
+  // Once only.
+  util::Result<std::string> finish();
+
+ private:
+  friend util::Result<StartedCapture> start_capture(const std::vector<std::string>& argv,
+                                                    const std::vector<std::string>& env,
+                                                    std::size_t max_bytes);
+  StartedCapture(pid_t pid, util::UniqueFd out, std::string name, std::size_t max_bytes);
+
+  pid_t pid_;
+  util::UniqueFd out_;
+  std::string name_;
+  std::size_t max_bytes_;
+  std::chrono::steady_clock::time_point deadline_;
+};
 
 }  // namespace reviewer::exec

@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "core/exec/capture.h"
@@ -78,26 +80,40 @@ util::Result<ImageInfo> read_image_info(const std::string& file) {
   return info;
 }
 
-util::Status verify_runtimes(const ImageInfo& image) {
-  report::Refusals out;
+namespace {
+
+// Each runtime's `--version`, started (or failed to start) in image.runtimes' order; packages,
+// read rather than run, have none.
+using Started = std::vector<std::optional<util::Result<exec::StartedCapture>>>;
+
+// Every runtime is started at once, in the caller's thread: each answer is mostly the child's
+// own start-up (node's and bun's several milliseconds each), which neither the others nor a
+// thread's start need delay.
+Started start_runtimes(const ImageInfo& image) {
   // The image's runtime directories come first: npm's entry point is a node script.
   std::string path;
   for (const auto& dir : image.path) {
     path += dir + ":";
   }
   path = "PATH=" + path + "/usr/bin:/bin";
-  // Every runtime is asked at once: each answer is mostly the child's own start-up (node's
-  // and bun's several milliseconds each), which the others need not wait for.
-  std::vector<std::future<util::Result<std::string>>> answers;
+  Started started;
   for (const auto& [runtime, bin] : image.runtimes) {
-    answers.push_back(std::async(std::launch::async, [&path, &runtime, &bin] {
-      return is_package(runtime) ? package_version(bin.path)
-                                 : exec::capture_output({bin.path, "--version"}, {path});
-    }));
+    started.emplace_back();
+    if (!is_package(runtime)) {
+      started.back().emplace(exec::start_capture({bin.path, "--version"}, {path}));
+    }
   }
+  return started;
+}
+
+util::Status judge_runtimes(const ImageInfo& image, Started& started) {
+  report::Refusals out;
   std::size_t next = 0;
   for (const auto& [runtime, bin] : image.runtimes) {
-    auto printed = answers[next++].get();
+    auto& run = started[next++];
+    const util::Result<std::string> printed =
+        !run ? package_version(bin.path)
+             : (*run ? (*run)->finish() : util::Result<std::string>(run->refusals()));
     std::string got = printed ? *printed : std::string();
     while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) {
       got.pop_back();
@@ -116,6 +132,13 @@ util::Status verify_runtimes(const ImageInfo& image) {
   return util::status_of(std::move(out));
 }
 
+}  // namespace
+
+util::Status verify_runtimes(const ImageInfo& image) {
+  Started started = start_runtimes(image);
+  return judge_runtimes(image, started);
+}
+
 ImageInfo without_runtime(const ImageInfo& image, const std::string& name) {
   ImageInfo out = image;
   out.runtimes.erase(name);
@@ -132,7 +155,9 @@ PendingRuntimeCheck::PendingRuntimeCheck(const ImageInfo& image) { also(image); 
 
 void PendingRuntimeCheck::also(const ImageInfo& more) {
   done_.reset();
-  pending_.push_back(std::async(std::launch::async, [more] { return verify_runtimes(more); }));
+  auto started = std::make_shared<Started>(start_runtimes(more));
+  pending_.push_back(
+      std::async(std::launch::async, [more, started] { return judge_runtimes(more, *started); }));
 }
 
 const util::Status& PendingRuntimeCheck::wait() {

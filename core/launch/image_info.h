@@ -38,11 +38,11 @@ ImageInfo without_runtime(const ImageInfo& image, const std::string& name);
 // `image` with only the runtime `name`, if it carries it.
 ImageInfo only_runtime(const ImageInfo& image, const std::string& name);
 
-// verify_runtimes, started at once on threads of their own. The answers are mostly the
-// runtimes' own start-up (node's few milliseconds), which the launcher's planning need not wait
-// for; it waits only before anything of the build runs and before any verdict, and gives a
-// mismatch first, as if the runtimes had been checked before everything else. Joined on
-// destruction.
+// verify_runtimes, its runtimes started at once in the constructing thread and their answers
+// read on a thread of their own. The answers are mostly the runtimes' own start-up (node's few
+// milliseconds), which the launcher's planning need not wait for; it waits only before anything of
+// the build runs and before any verdict, and gives a mismatch first, as if the runtimes had been
+// checked before everything else. Joined on destruction.
 class PendingRuntimeCheck {
  public:
   explicit PendingRuntimeCheck(const ImageInfo& image);
