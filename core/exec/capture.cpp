@@ -48,6 +48,13 @@ bool reap_by(pid_t pid, std::chrono::steady_clock::time_point deadline, int& sta
   }
 }
 
+// Kills `pid`'s group, then reaps `pid` unless it was.
+void kill_group(pid_t pid, bool reaped, int& status) {
+  ::kill(-pid, SIGKILL);
+  while (!reaped && ::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
 }  // namespace
 
 util::Result<StartedCapture> start_capture(const std::vector<std::string>& argv,
@@ -109,10 +116,8 @@ StartedCapture::StartedCapture(StartedCapture&& o) noexcept
 
 StartedCapture::~StartedCapture() {
   if (pid_ > 0) {
-    ::kill(-pid_, SIGKILL);
     int status = 0;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
+    kill_group(pid_, false, status);
   }
 }
 
@@ -151,9 +156,7 @@ util::Result<std::string> StartedCapture::finish() {
   // left behind.
   int status = 0;
   const bool reaped = reap_by(pid, deadline, status);
-  ::kill(-pid, SIGKILL);
-  while (!reaped && ::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  kill_group(pid, reaped, status);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return util::refusal("io-error", name_ + " did not exit 0");
   }

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -155,9 +154,9 @@ PendingRuntimeCheck::PendingRuntimeCheck(const ImageInfo& image) { also(image); 
 
 void PendingRuntimeCheck::also(const ImageInfo& more) {
   done_.reset();
-  auto started = std::make_shared<Started>(start_runtimes(more));
-  pending_.push_back(
-      std::async(std::launch::async, [more, started] { return judge_runtimes(more, *started); }));
+  pending_.push_back(std::async(
+      std::launch::async,
+      [more, started = start_runtimes(more)]() mutable { return judge_runtimes(more, started); }));
 }
 
 const util::Status& PendingRuntimeCheck::wait() {
