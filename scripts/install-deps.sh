@@ -9,7 +9,7 @@ packages=(
   clang clang-format clang-tidy libclang-rt-14-dev
   libboost-dev libboost-filesystem-dev libyaml-dev nlohmann-json3-dev libgit2-dev
   libpugixml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libcli11-dev
-  nodejs hyperfine jq
+  nodejs hyperfine jq strace
   podman runc catatonit mmdebstrap openssl
 )
 

@@ -1,5 +1,6 @@
-// The launcher's own mbedtls_x509_crt_parse_file, which libgit2's calls bind to instead of
-// mbedTLS's (an executable's definitions come first in the dynamic loader's search).
+// The launcher's mbedtls_x509_crt_parse_file: the launcher is linked with
+// --wrap=mbedtls_x509_crt_parse_file (cmake/ReviewerSystemLibraries.cmake), so libgit2's calls
+// of it come here instead of to mbedTLS's.
 //
 // Why: Debian builds libgit2 with mbedTLS, and git_libgit2_init loads the CA bundle compiled
 // into it (/etc/ssl/certs/ca-certificates.crt), decoding every certificate's base64 in constant
@@ -9,11 +10,10 @@
 // network. With no CA loaded, a TLS connection through libgit2 would fail verification, which is
 // the launcher's policy anyway.
 //
-// Only reviewer-launch links this file; the host's binaries keep mbedTLS's function.
-// tests/unit/launch/ca_bundle_binding.sh checks that the binding happens.
+// Only what is linked like the launcher has this; the host's binaries keep mbedTLS's function.
+// tests/unit/launch/launcher_link.sh checks that libgit2's start reads no CA bundle.
 
-extern "C" __attribute__((visibility("default"))) int mbedtls_x509_crt_parse_file(void* /*chain*/,
-                                                                                  const char*) {
+extern "C" int __wrap_mbedtls_x509_crt_parse_file(void* /*chain*/, const char*) {
   // The chain libgit2 initialised stays empty; 0 is mbedTLS's "every certificate parsed".
   return 0;
 }

@@ -1,0 +1,40 @@
+# The C libraries the core modules link, as `reviewer_sys_<name>` targets: Debian's shared
+# library, or its static archive (the -dev packages ship both) for a target whose
+# REVIEWER_STATIC_C_LIBS property is ON.
+#
+# Why: reviewer-launch runs once per review, and the dynamic loader's work before its `main`
+# was most of its start. Linked against the shared libraries it mapped 24 objects, libgit2 and
+# the 14 it brings (Kerberos, SSH, TLS, ...); refused at its first argument it took 3.0 ms over
+# /bin/true, and with these archives linked in 0.9 ms (perf stat -r 300, release build).
+# Host binaries and tests keep the shared libraries: they start rarely, and link faster.
+
+# Debian's archives of one library and of what it needs, in link order.
+function(reviewer_sys_library name shared)
+  set(archives)
+  foreach(lib IN LISTS ARGN)
+    find_library(REVIEWER_ARCHIVE_${lib} NAMES lib${lib}.a REQUIRED)
+    list(APPEND archives ${REVIEWER_ARCHIVE_${lib}})
+  endforeach()
+  set(static "$<BOOL:$<TARGET_PROPERTY:REVIEWER_STATIC_C_LIBS>>")
+  add_library(reviewer_sys_${name} INTERFACE)
+  target_link_libraries(reviewer_sys_${name} INTERFACE
+    "$<$<NOT:${static}>:${shared}>" "$<${static}:${archives}>")
+  # The headers are the same either way.
+  target_include_directories(reviewer_sys_${name} SYSTEM INTERFACE
+    $<TARGET_PROPERTY:${shared},INTERFACE_INCLUDE_DIRECTORIES>)
+endfunction()
+
+# libgit2's own list (pkg-config --static --libs libgit2); libssh2 is built with OpenSSL.
+reviewer_sys_library(libgit2 PkgConfig::LIBGIT2
+  git2 mbedtls mbedx509 mbedcrypto http_parser ssh2 pcre2-8 z crypto)
+reviewer_sys_library(yaml PkgConfig::LIBYAML yaml)
+reviewer_sys_library(pugixml PkgConfig::PUGIXML pugixml)
+reviewer_sys_library(crypto OpenSSL::Crypto crypto)
+
+# Links `target` the way reviewer-launch is linked: the archives above, and the two
+# replacements they need (core/cli/no_ca_bundle.cpp, core/cli/no_gssapi.cpp).
+function(reviewer_link_like_launcher target)
+  set_target_properties(${target} PROPERTIES REVIEWER_STATIC_C_LIBS ON)
+  target_link_libraries(${target} PRIVATE reviewer_launcher_link_objects)
+  target_link_options(${target} PRIVATE LINKER:--wrap=mbedtls_x509_crt_parse_file)
+endfunction()
