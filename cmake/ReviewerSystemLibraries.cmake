@@ -15,6 +15,7 @@ function(reviewer_sys_library name shared)
     find_library(REVIEWER_ARCHIVE_${lib} NAMES lib${lib}.a REQUIRED)
     list(APPEND archives ${REVIEWER_ARCHIVE_${lib}})
   endforeach()
+  set_property(GLOBAL APPEND PROPERTY REVIEWER_LAUNCHER_ARCHIVES ${archives})
   set(static "$<BOOL:$<TARGET_PROPERTY:REVIEWER_STATIC_C_LIBS>>")
   add_library(reviewer_sys_${name} INTERFACE)
   target_link_libraries(reviewer_sys_${name} INTERFACE
@@ -30,6 +31,13 @@ reviewer_sys_library(libgit2 PkgConfig::LIBGIT2
 reviewer_sys_library(yaml PkgConfig::LIBYAML yaml)
 reviewer_sys_library(pugixml PkgConfig::PUGIXML pugixml)
 reviewer_sys_library(crypto OpenSSL::Crypto crypto)
+
+# What the image build holds to the base's versions (docker/reviewer/launcher-archives.sh):
+# the launcher runs these archives' code in the image, not the base's shared libraries.
+get_property(_archives GLOBAL PROPERTY REVIEWER_LAUNCHER_ARCHIVES)
+list(REMOVE_DUPLICATES _archives)
+list(JOIN _archives "\n" _archives)
+file(WRITE ${CMAKE_BINARY_DIR}/launcher-archives.txt "${_archives}\n")
 
 # Links `target` the way reviewer-launch is linked: the archives above, and the two
 # replacements they need (core/cli/no_ca_bundle.cpp, core/cli/no_gssapi.cpp).

@@ -18,9 +18,26 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 command -v npm >/dev/null || missing+=(npm)
-if ((${#missing[@]})); then
-  sudo_cmd=()
-  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+sudo_cmd=()
+[[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+apt_install() {
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "$@"
+}
+if ((${#missing[@]})); then
+  apt_install "${missing[@]}"
+fi
+
+# The -dev packages whose static archives the launcher links (cmake/ReviewerSystemLibraries.cmake)
+# at the versions the image's base holds, so the launcher runs the same library code as the base
+# pins (docker/reviewer/build.sh checks it). A version the archive no longer offers is reported;
+# the image build then refuses by name, and everything else still builds and tests.
+static_dev=(libgit2-dev libmbedtls-dev libhttp-parser-dev libssh2-1-dev libpcre2-dev zlib1g-dev
+            libyaml-dev libpugixml-dev libssl-dev)
+here=$(cd "$(dirname "$0")/.." && pwd)
+mapfile -t pins < <("$here/docker/reviewer/launcher-archives.sh" pins \
+  "$here/docker/reviewer/base-packages.txt" "${static_dev[@]}")
+if ((${#pins[@]})); then
+  apt_install "${pins[@]}" ||
+    echo "install-deps.sh: could not install ${pins[*]}: the image build will refuse" >&2
 fi

@@ -8,7 +8,8 @@
 #      cached twice, keyed by those inputs: the root fs tar under BUILD_DIR/image-cache and the
 #      engine's image localhost/reviewer-base:<key>. Its digest must be the table's.
 #   2. The runtimes: npm registry tarballs, verified against the table (fetch-runtime.sh).
-#   3. The reviewer install (`cmake --install BUILD_DIR`) and one image.json per image.
+#   3. The reviewer install (`cmake --install BUILD_DIR`) and one image.json per image; the
+#      launcher's static archives must be the versions the base holds (launcher-archives.sh).
 #   4. `build` of Dockerfile FROM the base by digest (podman) or by image id (docker).
 #
 # Usage: build.sh BUILD_DIR [IMAGE...]     engine: podman, or docker with REVIEWER_ENGINE=docker
@@ -94,6 +95,10 @@ fi
 
 # 2.-3. The build context: verified runtime tarballs, the reviewer install, image.json files.
 ctx=$build/image-context
+# The launcher carries this machine's static archives of libgit2, libcrypto, ...: they must be
+# the versions the base pins for those libraries.
+"$here/launcher-archives.sh" check "$build/launcher-archives.txt" "$base_packages" ||
+  { say "the launcher links libraries the base does not pin (above)"; exit 2; }
 rm -rf "$ctx/reviewer" "$ctx/images"
 mkdir -p "$ctx/runtimes" "$ctx/images"
 cmake --install "$build" --prefix "$ctx/reviewer" >/dev/null

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The launcher links Debian's static archives of libgit2, OpenSSL's libcrypto, ... (cmake/
+# ReviewerSystemLibraries.cmake), so the code it runs in an image comes from the -dev packages
+# of the machine that built it, not from the image's pinned base. This keeps the two the same:
+# each archive's package must have the version the base records for the packages of its
+# source (docker/reviewer/base-packages.txt: libgit2-dev 1.5.1+ds-1+deb12u2 <-> libgit2-1.5).
+#
+#   check ARCHIVE_LIST BASE_PACKAGES   every archive of the list (BUILD_DIR/launcher-archives.txt,
+#                                      one path a line): exit 1 naming each that differs
+#   pins BASE_PACKAGES DEV_PACKAGE...  `package=version` for each installed -dev package whose
+#                                      version is not the base's (what apt-get must install)
+set -euo pipefail
+fail() { echo "launcher-archives: $*" >&2; exit 2; }
+
+# The version BASE_PACKAGES records for a package built from the same source as installed
+# package $2 (the -dev package depends on its library at its own version, so the library is
+# installed here too); empty when the base holds none of that source's packages.
+base_version() {  # base_version BASE_PACKAGES DEV_PACKAGE
+  local source
+  source=$(dpkg-query -W -f='${source:Package}' "$2") || fail "$2 is not installed"
+  dpkg-query -W -f='${Package} ${source:Package}\n' | awk -v s="$source" '$2 == s {print $1}' |
+    while read -r sibling; do
+      awk -v p="$sibling" '$1 == p {print $2}' "$1"
+    done | sort -u
+}
+
+case ${1:-} in
+  check)
+    (($# == 3)) || fail "usage: launcher-archives.sh check ARCHIVE_LIST BASE_PACKAGES"
+    list=$2 base=$3
+    bad=0
+    while read -r archive; do
+      [[ -n $archive ]] || continue
+      owner=$(dpkg-query -S "$archive" 2>/dev/null | head -1 | cut -d: -f1) || true
+      [[ -n $owner ]] || { echo "launcher-archives: $archive belongs to no Debian package" >&2; bad=1; continue; }
+      have=$(dpkg-query -W -f='${Version}' "$owner")
+      want=$(base_version "$base" "$owner")
+      if [[ -z $want ]]; then
+        echo "launcher-archives: $archive ($owner $have): the image's base holds no package of its source" >&2
+        bad=1
+      elif [[ $want != "$have" ]]; then
+        echo "launcher-archives: $archive is $owner $have; the image's base has $(echo $want): install $owner=$(echo "$want" | head -1) (scripts/install-deps.sh does)" >&2
+        bad=1
+      fi
+    done <"$list"
+    exit $bad
+    ;;
+  pins)
+    (($# >= 2)) || fail "usage: launcher-archives.sh pins BASE_PACKAGES DEV_PACKAGE..."
+    base=$2
+    shift 2
+    for dev in "$@"; do
+      have=$(dpkg-query -W -f='${Version}' "$dev" 2>/dev/null) || fail "$dev is not installed"
+      want=$(base_version "$base" "$dev")
+      if [[ -n $want && $want != "$have" ]]; then
+        echo "$dev=$(echo "$want" | head -1)"
+      fi
+    done
+    ;;
+  *) fail "usage: launcher-archives.sh check ARCHIVE_LIST BASE_PACKAGES | pins BASE_PACKAGES DEV_PACKAGE..." ;;
+esac
