@@ -36,8 +36,21 @@ reviewer_sys_library(crypto OpenSSL::Crypto crypto)
 # the launcher runs these archives' code in the image, not the base's shared libraries.
 get_property(_archives GLOBAL PROPERTY REVIEWER_LAUNCHER_ARCHIVES)
 list(REMOVE_DUPLICATES _archives)
-list(JOIN _archives "\n" _archives)
-file(WRITE ${CMAKE_BINARY_DIR}/launcher-archives.txt "${_archives}\n")
+list(JOIN _archives "\n" _archive_lines)
+file(WRITE ${CMAKE_BINARY_DIR}/launcher-archives.txt "${_archive_lines}\n")
+
+# Their SHA-256s, rewritten only when one changes; what is linked like the launcher is relinked
+# then. Their times cannot say it: dpkg gives an upgraded archive its package's build time,
+# older than the last link (measured: libcrypto.a of OpenSSL 3.0.22 is dated 2026-10-21, and
+# ninja kept a launcher linked on 2026-12-03 with 3.0.19's). build.sh checks the same sums.
+set(REVIEWER_LAUNCHER_ARCHIVE_SUMS ${CMAKE_BINARY_DIR}/launcher-archives.sha256)
+add_custom_target(reviewer_launcher_archive_sums
+  COMMAND sh -c "sha256sum \"$@\" > \"$0\"" ${REVIEWER_LAUNCHER_ARCHIVE_SUMS}.new ${_archives}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${REVIEWER_LAUNCHER_ARCHIVE_SUMS}.new
+          ${REVIEWER_LAUNCHER_ARCHIVE_SUMS}
+  BYPRODUCTS ${REVIEWER_LAUNCHER_ARCHIVE_SUMS}
+  COMMENT "Hashing the launcher's static archives"
+  VERBATIM)
 
 # Links `target` the way reviewer-launch is linked: the archives above, and the two
 # replacements they need (core/cli/no_ca_bundle.cpp, core/cli/no_gssapi.cpp).
@@ -45,4 +58,6 @@ function(reviewer_link_like_launcher target)
   set_target_properties(${target} PROPERTIES REVIEWER_STATIC_C_LIBS ON)
   target_link_libraries(${target} PRIVATE reviewer_launcher_link_objects)
   target_link_options(${target} PRIVATE LINKER:--wrap=mbedtls_x509_crt_parse_file)
+  add_dependencies(${target} reviewer_launcher_archive_sums)
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${REVIEWER_LAUNCHER_ARCHIVE_SUMS})
 endfunction()

@@ -97,7 +97,7 @@ fi
 ctx=$build/image-context
 # The launcher carries this machine's static archives of libgit2, libcrypto, ...: they must be
 # the versions the base pins for those libraries.
-"$here/launcher-archives.sh" check "$build/launcher-archives.txt" "$base_packages" ||
+"$here/launcher-archives.sh" check "$build" "$base_packages" ||
   { say "the launcher links libraries the base does not pin (above)"; exit 2; }
 rm -rf "$ctx/reviewer" "$ctx/images"
 mkdir -p "$ctx/runtimes" "$ctx/images"

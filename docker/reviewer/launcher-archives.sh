@@ -5,8 +5,11 @@
 # each archive's package must have the version the base records for the packages of its
 # source (docker/reviewer/base-packages.txt: libgit2-dev 1.5.1+ds-1+deb12u2 <-> libgit2-1.5).
 #
-#   check ARCHIVE_LIST BASE_PACKAGES   every archive of the list (BUILD_DIR/launcher-archives.txt,
-#                                      one path a line): exit 1 naming each that differs
+#   check BUILD_DIR BASE_PACKAGES      every archive the build's launcher links
+#                                      (BUILD_DIR/launcher-archives.txt, one path a line) is
+#                                      still the file it was linked from (the SHA-256s of the last
+#                                      build, BUILD_DIR/launcher-archives.sha256) and has the
+#                                      base's version: exit 1 naming each that is not
 #   pins BASE_PACKAGES DEV_PACKAGE...  `package=version` for each installed -dev package whose
 #                                      version is not the base's (what apt-get must install)
 set -euo pipefail
@@ -26,9 +29,18 @@ base_version() {  # base_version BASE_PACKAGES DEV_PACKAGE
 
 case ${1:-} in
   check)
-    (($# == 3)) || fail "usage: launcher-archives.sh check ARCHIVE_LIST BASE_PACKAGES"
-    list=$2 base=$3
+    (($# == 3)) || fail "usage: launcher-archives.sh check BUILD_DIR BASE_PACKAGES"
+    list=$2/launcher-archives.txt sums=$2/launcher-archives.sha256 base=$3
+    [[ -f $list && -f $sums ]] || fail "$2 has no launcher-archives.txt and .sha256: build it"
     bad=0
+    # An archive upgraded since the last build keeps an older time than that build's link, so
+    # only its content shows that the launcher holds the previous version's code.
+    while read -r sum archive; do
+      if [[ ! -f $archive || $(sha256sum <"$archive" | cut -d' ' -f1) != "$sum" ]]; then
+        echo "launcher-archives: $archive is not the file the launcher was linked with: build $2 again" >&2
+        bad=1
+      fi
+    done <"$sums"
     while read -r archive; do
       [[ -n $archive ]] || continue
       owner=$(dpkg-query -S "$archive" 2>/dev/null | head -1 | cut -d: -f1) || true
@@ -57,5 +69,5 @@ case ${1:-} in
       fi
     done
     ;;
-  *) fail "usage: launcher-archives.sh check ARCHIVE_LIST BASE_PACKAGES | pins BASE_PACKAGES DEV_PACKAGE..." ;;
+  *) fail "usage: launcher-archives.sh check BUILD_DIR BASE_PACKAGES | pins BASE_PACKAGES DEV_PACKAGE..." ;;
 esac
