@@ -27,6 +27,16 @@ base_version() {  # base_version BASE_PACKAGES DEV_PACKAGE
     done | sort -u
 }
 
+# Compares installed package $2 with BASE_PACKAGES ($1): sets `have` (its version) and `want`
+# (the base's, one line); returns 0 when they agree, 1 when they differ, 2 when the base holds
+# no package of its source.
+compare_to_base() {  # compare_to_base BASE_PACKAGES PACKAGE
+  have=$(dpkg-query -W -f='${Version}' "$2" 2>/dev/null) || fail "$2 is not installed"
+  want=$(base_version "$1" "$2" | head -1)
+  [[ -n $want ]] || return 2
+  [[ $want == "$have" ]] || return 1
+}
+
 case ${1:-} in
   check)
     (($# == 3)) || fail "usage: launcher-archives.sh check BUILD_DIR BASE_PACKAGES"
@@ -45,15 +55,14 @@ case ${1:-} in
       [[ -n $archive ]] || continue
       owner=$(dpkg-query -S "$archive" 2>/dev/null | head -1 | cut -d: -f1) || true
       [[ -n $owner ]] || { echo "launcher-archives: $archive belongs to no Debian package" >&2; bad=1; continue; }
-      have=$(dpkg-query -W -f='${Version}' "$owner")
-      want=$(base_version "$base" "$owner")
-      if [[ -z $want ]]; then
+      rc=0
+      compare_to_base "$base" "$owner" || rc=$?
+      if ((rc == 2)); then
         echo "launcher-archives: $archive ($owner $have): the image's base holds no package of its source" >&2
-        bad=1
-      elif [[ $want != "$have" ]]; then
-        echo "launcher-archives: $archive is $owner $have; the image's base has $(echo $want): install $owner=$(echo "$want" | head -1) (scripts/install-deps.sh does)" >&2
-        bad=1
+      elif ((rc == 1)); then
+        echo "launcher-archives: $archive is $owner $have; the image's base has $want: install $owner=$want (scripts/install-deps.sh does)" >&2
       fi
+      ((rc == 0)) || bad=1
     done <"$list"
     exit $bad
     ;;
@@ -62,11 +71,9 @@ case ${1:-} in
     base=$2
     shift 2
     for dev in "$@"; do
-      have=$(dpkg-query -W -f='${Version}' "$dev" 2>/dev/null) || fail "$dev is not installed"
-      want=$(base_version "$base" "$dev")
-      if [[ -n $want && $want != "$have" ]]; then
-        echo "$dev=$(echo "$want" | head -1)"
-      fi
+      rc=0
+      compare_to_base "$base" "$dev" || rc=$?
+      ((rc != 1)) || echo "$dev=$want"
     done
     ;;
   *) fail "usage: launcher-archives.sh check BUILD_DIR BASE_PACKAGES | pins BASE_PACKAGES DEV_PACKAGE..." ;;
