@@ -165,7 +165,7 @@ class Scanner {
             "): " + t.shown);
       }
       auto known = std::find_if(std::begin(kCredentialVariables), std::end(kCredentialVariables),
-                                [&](const CredentialVariable& v) { return v.name == name; });
+                                [&n = name](const CredentialVariable& v) { return v.name == n; });
       if (tokens.empty() && !value.empty() && known != std::end(kCredentialVariables)) {
         add(variable + " is set: " + std::string(known->what));
       }

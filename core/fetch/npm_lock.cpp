@@ -184,9 +184,9 @@ util::Result<NpmLock> parse_npm_lock(std::string_view text, const std::string& f
     p.path = path;
     p.name = name_from_path(path);
     p.folder = p.name.empty();
-    auto text_field = [&](const char* key, std::string& out) {
-      auto it = entry.find(key);
-      if (it == entry.end()) {
+    auto text_field = [&fields = entry](const char* key, std::string& out) {
+      auto it = fields.find(key);
+      if (it == fields.end()) {
         return true;
       }
       if (!it->is_string()) {

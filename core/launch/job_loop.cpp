@@ -661,7 +661,6 @@ class JobLoop {
   std::string prefix_;  // "caller / " while a called workflow's jobs run
   // The build's artifacts, in the launcher's memory from the first job to the last.
   ArtifactStore artifacts_;
-  bool a_job_ran_ = false;
 };
 
 }  // namespace

@@ -401,8 +401,8 @@ class CallInliner {
     std::vector<std::string> given;
     for (const auto& [key, value] :
          with != nullptr && with->is_mapping() ? with->entries : kNothing) {
-      auto d = std::find_if(declared.begin(), declared.end(), [&](const DeclaredInput& in) {
-        return expr::lower(in.name) == expr::lower(key.scalar);
+      auto d = std::find_if(declared.begin(), declared.end(), [&k = key](const DeclaredInput& in) {
+        return expr::lower(in.name) == expr::lower(k.scalar);
       });
       if (d == declared.end()) {
         f_.refuse("reusable-workflow-input",

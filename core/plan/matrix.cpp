@@ -152,8 +152,8 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
 
   for (const auto& ex : *excludes) {
     for (const auto& [k, v] : ex.entries()) {
-      const bool known = std::any_of(dims.begin(), dims.end(), [&](const auto& d) {
-        return expr::lower(d.first) == expr::lower(k);
+      const bool known = std::any_of(dims.begin(), dims.end(), [&key = k](const auto& d) {
+        return expr::lower(d.first) == expr::lower(key);
       });
       if (!known) {
         return refuse("matrix-invalid",
