@@ -52,12 +52,14 @@ add_custom_target(reviewer_launcher_archive_sums
   COMMENT "Hashing the launcher's static archives"
   VERBATIM)
 
-# Links `target` the way reviewer-launch is linked: the archives above, and the two
-# replacements they need (core/cli/no_ca_bundle.cpp, core/cli/no_gssapi.cpp).
+# Links `target` the way reviewer-launch is linked: the archives above, the two replacements
+# they need (core/cli/no_ca_bundle.cpp, core/cli/no_gssapi.cpp), and no shared library it does
+# not call (Debian's g++ links --as-needed, clang does not: it kept libboost_filesystem).
 function(reviewer_link_like_launcher target)
   set_target_properties(${target} PROPERTIES REVIEWER_STATIC_C_LIBS ON)
   target_link_libraries(${target} PRIVATE reviewer_launcher_link_objects)
-  target_link_options(${target} PRIVATE LINKER:--wrap=mbedtls_x509_crt_parse_file)
+  target_link_options(${target} PRIVATE LINKER:--wrap=mbedtls_x509_crt_parse_file
+                      LINKER:--as-needed)
   add_dependencies(${target} reviewer_launcher_archive_sums)
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${REVIEWER_LAUNCHER_ARCHIVE_SUMS})
 endfunction()
