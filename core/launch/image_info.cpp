@@ -6,7 +6,6 @@
 #include <fstream>
 #include <future>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <sstream>
 
 #include "core/exec/capture.h"
@@ -81,9 +80,9 @@ util::Result<ImageInfo> read_image_info(const std::string& file) {
 
 namespace {
 
-// Each runtime's `--version`, started (or failed to start) in image.runtimes' order; packages,
-// read rather than run, have none.
-using Started = std::vector<std::optional<util::Result<exec::StartedCapture>>>;
+// The `--version` of each runtime that is not a package, started (or failed to start) in
+// image.runtimes' order; packages are read, not run.
+using Started = std::vector<util::Result<exec::StartedCapture>>;
 
 // Every runtime is started at once, in the caller's thread: each answer is mostly the child's
 // own start-up (node's and bun's several milliseconds each), which neither the others nor a
@@ -97,22 +96,24 @@ Started start_runtimes(const ImageInfo& image) {
   path = "PATH=" + path + "/usr/bin:/bin";
   Started started;
   for (const auto& [runtime, bin] : image.runtimes) {
-    started.emplace_back();
     if (!is_package(runtime)) {
-      started.back().emplace(exec::start_capture({bin.path, "--version"}, {path}));
+      started.push_back(exec::start_capture({bin.path, "--version"}, {path}));
     }
   }
   return started;
+}
+
+// What a started `--version` printed, or why it could not start.
+util::Result<std::string> answer(util::Result<exec::StartedCapture>& run) {
+  return run ? run->finish() : util::Result<std::string>(run.refusals());
 }
 
 util::Status judge_runtimes(const ImageInfo& image, Started& started) {
   report::Refusals out;
   std::size_t next = 0;
   for (const auto& [runtime, bin] : image.runtimes) {
-    auto& run = started[next++];
     const util::Result<std::string> printed =
-        !run ? package_version(bin.path)
-             : (*run ? (*run)->finish() : util::Result<std::string>(run->refusals()));
+        is_package(runtime) ? package_version(bin.path) : answer(started[next++]);
     std::string got = printed ? *printed : std::string();
     while (!got.empty() && (got.back() == '\n' || got.back() == '\r')) {
       got.pop_back();

@@ -1,12 +1,14 @@
 // Built twice by tests/unit/launch/CMakeLists.txt: linked like reviewer-launch
 // (reviewer_link_like_launcher) and like the host's binaries. launcher_link.sh runs both.
-//   init       start libgit2 the way every git call of the launcher does, and exit
+//   init       start libgit2 the way the launcher does (git::Libgit2WarmUp), and exit
 //   negotiate  (linked like the launcher only) ask libgit2's HTTP transport for the Negotiate
 //              authentication a server may offer, and print libgit2's answer
+#include <git2.h>
+
 #include <cstdio>
 #include <cstring>
 
-#include "core/git/git_handles.h"
+#include "core/git/warm_up.h"
 
 #ifdef REVIEWER_PROBE_LIKE_LAUNCHER
 // libgit2's own (src/libgit2/transports/auth_negotiate.c); hidden in the shared library, but
@@ -16,12 +18,12 @@ extern "C" int git_http_auth_negotiate(void** out, const void* url);
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "init") == 0) {
-    reviewer::git::detail::ensure_libgit2();
+    { const reviewer::git::Libgit2WarmUp warm_up; }
     return 0;
   }
 #ifdef REVIEWER_PROBE_LIKE_LAUNCHER
   if (argc == 2 && std::strcmp(argv[1], "negotiate") == 0) {
-    reviewer::git::detail::ensure_libgit2();
+    { const reviewer::git::Libgit2WarmUp warm_up; }
     void* context = nullptr;
     const int rc = git_http_auth_negotiate(&context, nullptr);
     const git_error* e = git_error_last();
