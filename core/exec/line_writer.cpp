@@ -4,6 +4,8 @@
 
 #include <cerrno>
 
+#include "core/util/text.h"
+
 namespace reviewer::exec {
 
 bool write_all(int fd, std::string_view bytes) {
@@ -20,25 +22,17 @@ bool write_all(int fd, std::string_view bytes) {
   return true;
 }
 
-// A step's bytes are not the launcher's: a carriage return, a terminal escape or any other control
-// byte is written \xNN (as report::printable writes it), so no step can put a line on the
-// launcher's stdout that reads as a verdict, nor redraw one. Tabs stay.
+LineWriter::LineWriter(int fd, std::string_view prefix) : fd_(fd) {
+  util::append_printable(prefix_, prefix);
+}
+
+// A step's bytes are not the launcher's: a carriage return, a terminal escape, any other control
+// byte or a Unicode line separator is written \xNN (util::append_printable), so no step can put a
+// line on the launcher's stdout that reads as a verdict, nor redraw one. Tabs stay.
 void LineWriter::emit(std::string_view line) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   signs_.see(line);
   out_ += prefix_;
-  std::size_t plain = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const auto c = static_cast<unsigned char>(line[i]);
-    if ((c < 0x20 && c != '\t') || c == 0x7f) {
-      out_.append(line.substr(plain, i - plain));
-      out_ += "\\x";
-      out_ += kHex[c >> 4];
-      out_ += kHex[c & 15];
-      plain = i + 1;
-    }
-  }
-  out_.append(line.substr(plain));
+  util::append_printable(out_, line);
   out_ += '\n';
 }
 

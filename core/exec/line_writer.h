@@ -13,7 +13,8 @@ class LineWriter {
  public:
   static constexpr std::size_t kMaxLine = 64 * 1024;
 
-  LineWriter(int fd, std::string prefix) : fd_(fd), prefix_(std::move(prefix)) {}
+  // `prefix` names the step (the pull request's text): escaped once, here.
+  LineWriter(int fd, std::string_view prefix);
   void feed(std::string_view bytes);
   // Writes a final partial line, if any.
   void flush();

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "core/exec/line_writer.h"
+#include "core/util/text.h"
 
 namespace reviewer::exec {
 
@@ -20,8 +21,12 @@ class LogSink {
 class FdLogSink final : public LogSink {
  public:
   explicit FdLogSink(int fd) : fd_(fd) {}
+  // Every line escaped (util::append_printable): a step's or a job's name in it is the pull
+  // request's text, and must not end the line or add one.
   void line(std::string_view text) override {
-    std::string out(text);
+    std::string out;
+    out.reserve(text.size() + 1);
+    util::append_printable(out, text);
     out += '\n';
     write_all(fd_, out);
   }

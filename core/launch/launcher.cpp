@@ -35,6 +35,7 @@
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/util/install_layout.h"
+#include "core/util/text.h"
 #include "core/yaml/bounded_loader.h"
 
 namespace reviewer::launch {
@@ -52,7 +53,9 @@ ReportAttestation& attestation() {
 // The verdict line, ending with its attestation when the host gave a nonce: the MAC over the
 // verdict's kind, the assignment, the image and the report's digest (empty before any report).
 int finish(report::ExitCode code, const std::string& line) {
-  std::string out = line;
+  // A name the pull request chose may stand in the verdict: escaped, so it cannot end the line.
+  std::string out;
+  util::append_printable(out, line);
   ReportAttestation& a = attestation();
   if (a.nonce) {
     AttestedFacts f = a.facts;

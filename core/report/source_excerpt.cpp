@@ -5,13 +5,13 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/util/text.h"
+
 namespace reviewer::report {
 namespace {
 
 constexpr std::size_t kWidth = 120;
 constexpr std::size_t kBefore = 60;  // characters kept before the column in a long line
-
-bool control(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
 
 // The line numbered `n` (1-based) without its line break; false if `source` has no such line.
 // A file ending in a newline has an empty last line, where end-of-file complaints point.
@@ -59,14 +59,7 @@ std::optional<std::string_view> source_line(std::string_view source, std::uint32
 std::string printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (control(c)) {
-      out += fmt::format("\\x{:02X}", c);
-    } else {
-      out += ch;
-    }
-  }
+  util::append_printable(out, s);
   return out;
 }
 

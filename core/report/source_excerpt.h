@@ -9,8 +9,10 @@
 
 namespace reviewer::report {
 
-// `s` with every control byte (below 0x20 but tab, and 0x7F) written as \xNN, so that text a
-// hostile workflow chose cannot move the cursor, recolour or add lines in a terminal or a log.
+// `s` with every control byte (below 0x20 but tab, and 0x7F) and every Unicode line separator
+// (NEL, U+2028, U+2029) written as \xNN (util::append_printable), so that text a hostile
+// workflow chose cannot move the cursor, recolour or add lines in a terminal, a log or a
+// consumer that splits lines as JavaScript does.
 std::string printable(std::string_view s);
 
 // The line of `source` that `at` names and a caret under its column, as compilers print them:
