@@ -20,6 +20,14 @@ void register_verify_command(CLI::App& app, int& exit_code) {
   sub->add_option("--nonce", *nonce, "the nonce the host handed the launcher")->required();
   sub->add_option("REPORT", *path, "report.json")->required();
   sub->callback([nonce, path, &exit_code] {
+    // A short nonce could be guessed, and an empty one forged with: a usage error, not a check.
+    if (!launch::valid_nonce(*nonce)) {
+      std::cerr << "reviewer verify: --nonce must be " << launch::kNonceHexDigits
+                << " lowercase hex digits (the 32 random bytes the host made); it has "
+                << nonce->size() << " characters\n";
+      exit_code = report::to_int(report::ExitCode::kUsage);
+      return;
+    }
     auto text = util::read_regular_file(AT_FDCWD, *path, {.max_bytes = 64 << 20});
     if (!text) {
       std::cerr << "reviewer: cannot read " << *path << ": " << text.error().message << "\n";

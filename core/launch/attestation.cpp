@@ -1,6 +1,9 @@
 #include "core/launch/attestation.h"
 
+#include <algorithm>
 #include <cstdlib>
+
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -34,6 +37,14 @@ std::string string_at(const nlohmann::json& doc, const char* key) {
   return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+util::Refusal invalid_nonce(std::string_view nonce) {
+  return util::refusal("nonce-invalid",
+                       fmt::format("a verdict nonce must be {} lowercase hex digits (32 random "
+                                   "bytes); this one has {} characters{}",
+                                   kNonceHexDigits, nonce.size(),
+                                   nonce.size() == kNonceHexDigits ? ", not all hex" : ""));
+}
+
 }  // namespace
 
 std::string attestation_mac(const std::string& nonce, const AttestedFacts& f) {
@@ -43,17 +54,23 @@ std::string attestation_mac(const std::string& nonce, const AttestedFacts& f) {
   return util::hmac_sha256_hex(nonce, fields.dump());
 }
 
-std::optional<std::string> take_nonce() {
+bool valid_nonce(std::string_view nonce) {
+  return nonce.size() == kNonceHexDigits && std::all_of(nonce.begin(), nonce.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+util::Result<std::optional<std::string>> take_nonce() {
   const char* value = std::getenv(kNonceVariable);
   if (value == nullptr) {
-    return std::nullopt;
+    return std::optional<std::string>();
   }
   std::string nonce = value;
   ::unsetenv(kNonceVariable);
-  if (nonce.empty()) {
-    return std::nullopt;
+  if (!valid_nonce(nonce)) {
+    return invalid_nonce(nonce);
   }
-  return nonce;
+  return std::optional<std::string>(std::move(nonce));
 }
 
 std::pair<std::string, std::string> split_verdict_line(const std::string& line) {
@@ -77,6 +94,9 @@ util::Result<std::string> report_digest(const std::string& json_text) {
 }
 
 util::Result<AttestedFacts> verify_report(const std::string& nonce, const std::string& json_text) {
+  if (!valid_nonce(nonce)) {
+    return invalid_nonce(nonce);
+  }
   auto doc = parse_object(json_text);
   if (!doc) {
     return unattested("the report is not a JSON object");

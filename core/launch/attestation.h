@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/util/result.h"
 
@@ -27,9 +28,15 @@ struct AttestedFacts {
 // HMAC-SHA256 keyed by `nonce` over `facts`, each field length-delimited (a JSON array), hex.
 std::string attestation_mac(const std::string& nonce, const AttestedFacts& facts);
 
+// A nonce is exactly 32 random bytes written as 64 lowercase hex digits, as the host makes it:
+// a shorter one (an empty one above all) could be guessed and a report forged with it.
+inline constexpr std::size_t kNonceHexDigits = 64;
+bool valid_nonce(std::string_view nonce);
+
 // Reads the nonce from this process's environment and removes it there, so no child of the
-// launcher (every step) inherits it. nullopt when the host gave none.
-std::optional<std::string> take_nonce();
+// launcher (every step) inherits it. nullopt when the host gave none; refused `nonce-invalid`
+// when the variable is set to anything but a valid nonce (an empty value included).
+util::Result<std::optional<std::string>> take_nonce();
 
 // The suffix a verdict line carries: " attestation=HEX".
 inline constexpr const char* kLineMarker = " attestation=";
@@ -44,7 +51,8 @@ std::string verdict_kind(const std::string& verdict_line);
 
 // A report.json written with an attestation, checked against `nonce`: its verdict, assignment
 // and image, as the report states them, when the MAC over them and over the report's own
-// digest is the nonce's. Errors (rule `verdict-unattested`) say what does not hold.
+// digest is the nonce's. Errors (rule `verdict-unattested`) say what does not hold; a nonce
+// that is not valid_nonce() is refused `nonce-invalid` before anything is read.
 util::Result<AttestedFacts> verify_report(const std::string& nonce, const std::string& json_text);
 
 // The SHA-256 of a report.json's text without its "attestation" member (what the MAC covers);

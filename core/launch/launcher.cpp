@@ -123,7 +123,11 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   // Before anything can start a child: the host's nonce leaves the environment every step
   // inherits from, and lives on only in this non-dumpable process.
-  attestation().nonce = take_nonce();
+  auto nonce = take_nonce();
+  if (!nonce) {
+    return refused(nonce.error());
+  }
+  attestation().nonce = std::move(*nonce);
   auto mode = parse_arguments(args);
   if (!mode) {
     return refused(mode.error());
@@ -217,15 +221,14 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   // Local actions are read from the same worktree, link by link, as hostile input.
   const plan::WorktreeFiles files(kWorkspace);
-  const plan::PlanRequest request{assignment->workflow,    assignment->job,
-                                  assignment->base,        assignment->matrix_choice,
-                                  assignment->pinned_only, &files,
-                                  assignment->event_facts, assignment->same_repository};
+  const plan::PlanRequest request{
+      assignment.workflow,    assignment.job, assignment.base,        assignment.matrix_choice,
+      assignment.pinned_only, &files,         assignment.event_facts, assignment.same_repository};
   // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
   // Link by link, as GitHub reads it from the tree: a directory link on its path (which the
   // shape check accepts when it stays in the worktree) is not a workflow directory on CI.
-  auto text = yaml::name_read_error(files.read(assignment->workflow, yaml::Bounds{}.max_bytes + 1),
-                                    assignment->workflow);
+  auto text = yaml::name_read_error(files.read(assignment.workflow, yaml::Bounds{}.max_bytes + 1),
+                                    assignment.workflow);
   auto planned =
       text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
   if (!planned) {
@@ -237,7 +240,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     const std::string_view source = text ? std::string_view(*text) : std::string_view();
     for (const auto& r : planned.refusals()) {
       exec::write_all(
-          1, "reviewer: refused: " + report::to_text(r, assignment->workflow, source) + "\n");
+          1, "reviewer: refused: " + report::to_text(r, assignment.workflow, source) + "\n");
     }
     return refused(planned.error());
   }
@@ -298,7 +301,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
                                       npm_config_registry(plan.pins, registry, http_url),
                                       corepack_of(*image), http_url});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
-  if (auto same = check_assignment_unchanged(*assignment, *init); !same) {
+  if (auto same = check_assignment_unchanged(assignment, *init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;
     outcome.summary = same.error().to_string();
   }

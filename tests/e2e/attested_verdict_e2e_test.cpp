@@ -17,7 +17,7 @@ using ::testing::MatchesRegex;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-constexpr const char* kNonce = "e2e0nce0123456789abcdef";
+constexpr const char* kNonce = "e2e0e2e00123456789abcdef0123456789abcdef0123456789abcdef01234567";
 
 // `reviewer verify --nonce NONCE` on `json`, written to a file beside the clone.
 RunResult verify(const ExampleRepo& repo, const std::string& json, const std::string& nonce) {
@@ -52,9 +52,28 @@ TEST_F(LauncherE2E, AnAttestedReportVerifiesAndNoStepSeesTheNonce) {
   EXPECT_EQ(ok.output,
             "attested: review-build-ok for job test of .github/workflows/ci.yml into main in image "
             "reviewer-node22-bun1310\n");
-  auto other = verify(repo, r.after, "another-nonce");
+  auto other = verify(repo, r.after, std::string(64, 'f'));
   EXPECT_EQ(other.exit_code, 1);
   EXPECT_THAT(other.output, StartsWith("unattested: "));
+}
+
+// The attack: `reviewer verify --nonce ''` accepted a report forged with the empty key, and a
+// launcher handed an empty nonce wrote an unattested-but-ok verdict. Both are refused by name.
+TEST_F(LauncherE2E, AnEmptyOrShortNonceIsAUsageErrorAndTheLauncherRefusesIt) {
+  ExampleRepo repo;
+  repo.write(".github/workflows/ci.yml", workflow(job("test", "      - run: echo built\n")));
+  repo.clone();
+  for (const std::string& nonce : {std::string("''"), std::string("abc"), std::string(63, 'a')}) {
+    auto v = verify(repo, R"({"verdict": "review-build-ok"})", nonce);
+    EXPECT_EQ(v.exit_code, 2) << nonce << v.output;
+    EXPECT_THAT(v.output, HasSubstr("--nonce must be 64 lowercase hex digits")) << nonce;
+  }
+  SandboxRun run = assigned_job("test");
+  run.caller_env = {"REVIEWER_VERDICT_NONCE="};
+  auto r = run_launcher(repo.workspace(), run);
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-build-refused: nonce-invalid: "));
+  EXPECT_THAT(r.output, Not(HasSubstr("built")));
 }
 
 TEST_F(LauncherE2E, AReportForgedAfterTheLauncherWasKilledIsUnattested) {

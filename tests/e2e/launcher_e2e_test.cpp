@@ -14,6 +14,7 @@ namespace reviewer::e2e {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 SandboxRun with_args(std::vector<std::string> args) {
@@ -116,6 +117,27 @@ TEST_F(LauncherE2E, TheSelfCheckVerifiesTheImage) {
                     "credential scan refuses (first: "
                  << r.last_line().substr(0, 160)
                  << "); image.e2e.LauncherE2E.TheSelfCheckVerifiesTheImage checks the real image";
+  }
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node22-bun1310"));
+}
+
+// The isolation issue's finding 11: an operator checks an image created without an assignment
+// (as the image's CI job does), and the self-check refused `assignment-missing` before it
+// checked anything.
+TEST_F(LauncherE2E, TheSelfCheckNeedsNoAssignment) {
+  ExampleRepo repo;
+  repo.clone();
+  SandboxRun run = with_args({"--self-check"});
+  run.workflow = "";
+  run.job = "";
+  run.base = "";
+  auto r = run_launcher(repo.workspace(), run);
+  EXPECT_THAT(r.output, Not(HasSubstr("assignment-missing")));
+  if (!in_image() && r.exit_code != 0 && only_host_usr_findings(r.output)) {
+    // As above: the run model's /usr is this host's. It got past the assignment to the scan.
+    EXPECT_THAT(r.output, HasSubstr("image-credential"));
+    return;
   }
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.last_line(), StartsWith("review-self-check-ok: image reviewer-node22-bun1310"));
