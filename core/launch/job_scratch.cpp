@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/launch/keyring_filter.h"
+
 namespace reviewer::launch {
 namespace {
 
@@ -79,12 +81,18 @@ util::Result<JobScratch> JobScratch::create(const std::string& tmp,
     others.push_back(std::move(*dir));
   }
   std::optional<SysvIpc> ipc;
+  std::optional<std::set<std::string>> keys;
   if (sweep_ipc) {
     auto recorded = SysvIpc::record();
     if (!recorded) {
       return recorded.error();
     }
     ipc = std::move(*recorded);
+    auto listed = visible_kernel_keys();
+    if (!listed) {
+      return listed.error();
+    }
+    keys = std::move(*listed);
   }
   const std::string review_path = tmp + "/" + kReviewRootName;
   auto review_fd = make_dir_at(tmp_dir->fd(), kReviewRootName, review_path);
@@ -111,8 +119,8 @@ util::Result<JobScratch> JobScratch::create(const std::string& tmp,
   if (auto owned = review->own(*build_name, build_fd->get()); !owned) {
     return owned.error();
   }
-  return JobScratch(std::move(*tmp_dir), std::move(others), std::move(ipc), std::move(*review),
-                    ScratchDir::adopt_fresh(std::move(*build_fd), build_path),
+  return JobScratch(std::move(*tmp_dir), std::move(others), std::move(ipc), std::move(keys),
+                    std::move(*review), ScratchDir::adopt_fresh(std::move(*build_fd), build_path),
                     std::move(*build_name));
 }
 
@@ -168,6 +176,11 @@ util::Status JobScratch::clear() {
   if (ipc_) {
     if (auto swept = ipc_->sweep(); !swept) {
       return swept;
+    }
+  }
+  if (keys_) {
+    if (auto none = check_no_new_kernel_keys(*keys_); !none) {
+      return none;
     }
   }
   if (auto restored = restore_own_dirs(); !restored) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,15 +19,17 @@ namespace reviewer::launch {
 class JobScratch {
  public:
   // Before any step runs: records what `tmp`, each of `shared` (/var/tmp, /run, /dev/shm,
-  // /dev/mqueue) and the IPC namespace hold as their baselines, then makes (or opens) the review
-  // root in `tmp` and a fresh build directory in it. `sweep_ipc` false leaves IPC alone (a test
-  // outside a sandbox shares the host's namespace).
+  // /dev/mqueue), the IPC namespace and the kernel keys this process sees hold as their
+  // baselines, then makes (or opens) the review root in `tmp` and a fresh build directory in it.
+  // `sweep_ipc` false leaves IPC and keys alone (a test outside a sandbox shares the host's).
   static util::Result<JobScratch> create(const std::string& tmp,
                                          const std::vector<std::string>& shared,
                                          bool sweep_ipc = false);
 
   // Between two jobs: removes every entry of the shared directories and every System V IPC
-  // object that is not in their baseline, puts the review root and the build directory back under
+  // object that is not in their baseline, refuses a kernel key that is not in its baseline (the
+  // launcher's keyring filter denies every keyring call, so none can be removed; none should
+  // appear), puts the review root and the build directory back under
   // their names (recreated if a job removed them), and empties both but for what the review root
   // held at the start. Errors carry cleanup-failed and name what could not be removed.
   util::Status clear();
@@ -42,10 +45,12 @@ class JobScratch {
 
  private:
   JobScratch(ScratchDir tmp, std::vector<ScratchDir> shared, std::optional<SysvIpc> ipc,
-             ScratchDir review, ScratchDir build, std::string build_name)
+             std::optional<std::set<std::string>> keys, ScratchDir review, ScratchDir build,
+             std::string build_name)
       : tmp_(std::move(tmp)),
         shared_(std::move(shared)),
         ipc_(std::move(ipc)),
+        keys_(std::move(keys)),
         review_(std::move(review)),
         build_(std::move(build)),
         build_name_(std::move(build_name)) {}
@@ -55,6 +60,7 @@ class JobScratch {
   ScratchDir tmp_;
   std::vector<ScratchDir> shared_;
   std::optional<SysvIpc> ipc_;
+  std::optional<std::set<std::string>> keys_;
   ScratchDir review_;
   ScratchDir build_;
   std::string build_name_;

@@ -26,6 +26,7 @@
 #include "core/launch/image_matrix.h"
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
+#include "core/launch/keyring_filter.h"
 #include "core/launch/loopback_registry.h"
 #include "core/launch/npm_config_registry.h"
 #include "core/launch/runtime_resolution.h"
@@ -139,18 +140,29 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (!started) {
     return refused(started.error());
   }
+  // Before any child: no step may reach a kernel keyring (keyring_filter.h), whatever profile
+  // the engine applied.
+  if (auto filtered = deny_kernel_keyrings(); !filtered) {
+    return refused(filtered.error());
+  }
   if (!init) {
     return refused(init.error());
   }
-  auto assignment = read_assignment(*init);
-  if (!assignment) {
-    return refused(assignment.error());
+  // The self-check builds nothing, so it needs no assignment: an operator checks an image
+  // created without one.
+  Assignment assignment;
+  if (*mode == Mode::kBuild) {
+    auto assigned = read_assignment(*init);
+    if (!assigned) {
+      return refused(assigned.error());
+    }
+    assignment = std::move(*assigned);
+    if (auto caller = check_caller_environment(assignment, caller_env); !caller) {
+      return refused(caller.error());
+    }
   }
   attestation().facts = {
-      "", assignment->workflow, assignment->job, assignment->base, assignment->matrix, "", ""};
-  if (auto caller = check_caller_environment(*assignment, caller_env); !caller) {
-    return refused(caller.error());
-  }
+      "", assignment.workflow, assignment.job, assignment.base, assignment.matrix, "", ""};
 
   // Whether a step could rewrite the assignment in PID 1's memory, tried for real and said
   // before anything else runs (docs/threat-model.md, "The assignment").

@@ -59,5 +59,33 @@ TEST_F(LauncherE2E, WhatAJobLeftOutsideTheWorktreeIsGoneForTheNextJob) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// The isolation issue's finding 2: keyrings are not namespaced by the sandbox. A step read its
+// uid's user keyring (where a host credential can live) and job `lint` left a key, and a keyring
+// name, that job `test` read. perl's syscall() makes the calls as any program could.
+TEST_F(LauncherE2E, NoStepReachesAKernelKeyring) {
+  ExampleRepo repo;
+  // perl's syscall() passes a string argument as a pointer to its (writable) buffer.
+  const std::string calls =
+      "          perl -e 'my ($t, $d, $p, $n) = (\"user\", \"left\", \"state\", \"carried\");"
+      " my $r = syscall(248, $t, $d, $p, 5, -3);"
+      " print \"add_key: \", ($r < 0 ? \"$!\" : \"added\"), \"\\n\";"
+      " $r = syscall(250, 0, -4, 0); print \"user keyring: \", ($r < 0 ? \"$!\" : $r), \"\\n\";"
+      " $r = syscall(250, 1, $n); print \"join: \", ($r < 0 ? \"$!\" : \"joined\"), \"\\n\"'\n";
+  repo.write(".github/workflows/ci.yml",
+             workflow(job("lint", "      - run: |\n" + calls) +
+                      job("test", "      - run: |\n" + calls, "    needs: lint\n")));
+  repo.clone();
+  auto r = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* job : {"lint", "test"}) {
+    for (const char* call : {"add_key", "user keyring", "join"}) {
+      EXPECT_THAT(r.output, HasSubstr("[" + std::string(job) + " #2 run] " + call +
+                                      ": Operation not permitted"))
+          << r.output;
+    }
+  }
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+}
+
 }  // namespace
 }  // namespace reviewer::e2e
