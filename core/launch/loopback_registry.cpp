@@ -4,6 +4,8 @@
 #include <linux/openat2.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
@@ -11,11 +13,15 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstring>
 #include <list>
+#include <optional>
 #include <thread>
+#include <vector>
 
 #include "core/launch/registry_request.h"
 #include "core/util/unique_fd.h"
@@ -25,11 +31,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Bounds on what the steps can make the server hold: a head larger than any client sends, more
-// connections than a package manager opens, a connection left idle.
+// A head larger than any client sends is refused with a 431.
 constexpr std::size_t kMaxHead = 16 * 1024;
-constexpr std::size_t kMaxConnections = 256;
-constexpr auto kIdle = std::chrono::seconds(120);
+// How long a connection must have waited for its request before a new one may take its place
+// when the server is full: a package manager sends its request as soon as it has connected, so a
+// connection this old is one a step holds.
+constexpr auto kEvictAfter = std::chrono::seconds(1);
+// Connections taken per wakeup, so that a flood of connects cannot keep those in progress waiting.
+constexpr int kAcceptsPerRound = 64;
+// How long the listener rests when accept() fails for want of descriptors or memory: the
+// connection stays queued and keeps the listener readable, and polling it would spin.
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
 
 util::Refusal registry_error(const std::string& what) {
   return util::refusal("dependency-registry", "the loopback registry for the dependency view: " +
@@ -50,6 +62,8 @@ util::UniqueFd open_beneath(int root, const std::string& path) {
 }
 
 struct Connection {
+  Connection(util::UniqueFd s, Clock::time_point now) : socket(std::move(s)), since(now) {}
+
   util::UniqueFd socket;
   std::string in;       // received, not yet answered
   std::string out;      // the answer's head (and a short body), not yet sent
@@ -58,7 +72,10 @@ struct Connection {
   off_t body_left = 0;
   bool close_after = false;
   bool eof = false;  // the client sent all it will: answer what it asked, then close
-  Clock::time_point last = Clock::now();
+  // Since when the connection has waited on its client: for the whole head of its next request
+  // (from its accept or the end of its last answer; bytes that do not complete a head do not
+  // count), or to take the next byte of its answer. The timeout runs from here.
+  Clock::time_point since;
 
   bool answering() const { return !out.empty() || body_left > 0; }
 };
@@ -69,14 +86,26 @@ std::string head(int code, const char* reason, const char* type, off_t length, b
          (close ? "\r\nConnection: close" : "\r\nConnection: keep-alive") + "\r\n\r\n";
 }
 
+// poll()'s timeout for the deadline `next` seen at `now`: rounded up, so that poll never returns
+// just before a deadline and is called again with 0 until it passes.
+int poll_timeout(Clock::time_point next, Clock::time_point now) {
+  if (next == Clock::time_point::max()) {
+    return -1;
+  }
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(next - now).count();
+  return static_cast<int>(std::clamp<long long>(left, 0, INT_MAX));
+}
+
 }  // namespace
 
 struct LoopbackRegistry::State {
+  RegistryLimits limits;
   util::UniqueFd root;
   util::UniqueFd listener;
   util::UniqueFd wake;
   int port = 0;
   std::list<Connection> connections;
+  std::optional<Clock::time_point> listen_again;  // the listener rests until then
   std::thread thread;
 
   // Answers the request at the start of c.in once its head is complete: a malformed or
@@ -135,13 +164,14 @@ struct LoopbackRegistry::State {
   }
 
   // Sends what is pending; false when the connection is done with or broken.
-  bool send_pending(Connection& c) {
+  bool send_pending(Connection& c, Clock::time_point now) {
     while (!c.out.empty()) {
       const ssize_t n = ::send(c.socket.get(), c.out.data(), c.out.size(), MSG_NOSIGNAL);
       if (n < 0) {
         return errno == EAGAIN || errno == EINTR;
       }
       c.out.erase(0, static_cast<std::size_t>(n));
+      c.since = now;
     }
     while (c.body_left > 0) {
       const ssize_t n = ::sendfile(c.socket.get(), c.body.get(), &c.body_offset,
@@ -153,6 +183,7 @@ struct LoopbackRegistry::State {
         return false;  // the file shrank: the view is read-only, so never; end the answer
       }
       c.body_left -= n;
+      c.since = now;
     }
     c.body.reset();
     return !c.close_after;
@@ -172,28 +203,94 @@ struct LoopbackRegistry::State {
     return true;
   }
 
-  void accept_all() {
-    while (connections.size() < kMaxConnections) {
-      const int fd = ::accept4(listener.get(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-      if (fd < 0) {
+  // Handles what poll() reported on `c`; false when it is to be closed.
+  bool serve(Connection& c, short got, Clock::time_point now) {
+    if (got & (POLLERR | POLLNVAL)) {
+      return false;
+    }
+    // A client whose answer is not sent is not read from: what it sends meanwhile waits in the
+    // kernel, so `in` never holds more than a head and one read.
+    if (c.answering()) {
+      if ((got & (POLLOUT | POLLHUP)) && !send_pending(c, now)) {
+        return false;
+      }
+    } else if ((got & (POLLIN | POLLHUP)) && !receive(c)) {
+      return false;
+    }
+    // Pipelined requests are answered one after another, each once the last is sent. `in` changes
+    // only on an event: a head is not parsed again on every other connection's wakeup.
+    if (got != 0 && !c.answering() && !c.in.empty()) {
+      answer(c);
+      if (c.answering()) {
+        c.since = now;
+      }
+    }
+    return !(c.eof && !c.answering()) && now < c.since + limits.timeout;
+  }
+
+  // Closes the connection that has waited longest for its request, if it has waited long
+  // enough that no package manager is still sending it; false when there is none.
+  bool make_room(Clock::time_point now) {
+    auto oldest = connections.end();
+    for (auto it = connections.begin(); it != connections.end(); ++it) {
+      if (!it->answering() && (oldest == connections.end() || it->since < oldest->since)) {
+        oldest = it;
+      }
+    }
+    if (oldest == connections.end() || now - oldest->since < kEvictAfter) {
+      return false;
+    }
+    connections.erase(oldest);
+    return true;
+  }
+
+  // Takes the queued connections. Every one is accepted, even past the bound (then closed at
+  // once), so that none stays queued: one that did would keep the listener readable and poll()
+  // returning at once.
+  void accept_pending(Clock::time_point now) {
+    for (int i = 0; i < kAcceptsPerRound; ++i) {
+      util::UniqueFd fd(::accept4(listener.get(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC));
+      if (!fd.valid()) {
+        if (errno == EINTR || errno == ECONNABORTED) {
+          continue;
+        }
+        if (errno != EAGAIN && errno != EWOULDBLOCK) {
+          listen_again = now + kAcceptPause;
+        }
         return;
       }
-      connections.emplace_back().socket.reset(fd);
+      if (connections.size() < limits.max_connections || make_room(now)) {
+        connections.emplace_back(std::move(fd), now);
+      }
     }
   }
 
   void run() {
+    // sendfile() has no MSG_NOSIGNAL: a client that closes in the middle of an answer would end
+    // the whole launcher with a SIGPIPE. Blocked in this thread, the signal stays pending on it
+    // and the write fails with EPIPE, which closes that connection only.
+    sigset_t sigpipe;
+    sigemptyset(&sigpipe);
+    sigaddset(&sigpipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &sigpipe, nullptr);
     std::vector<pollfd> fds;
     std::vector<std::list<Connection>::iterator> of;
     for (;;) {
-      fds.assign({{wake.get(), POLLIN, 0}, {listener.get(), POLLIN, 0}});
-      of.clear();
-      for (auto it = connections.begin(); it != connections.end(); ++it) {
-        const short want = it->answering() ? POLLOUT : (it->eof ? 0 : POLLIN);
-        fds.push_back({it->socket.get(), want, 0});
-        of.push_back(it);
+      const auto before = Clock::now();
+      if (listen_again && before >= *listen_again) {
+        listen_again.reset();
       }
-      if (::poll(fds.data(), fds.size(), 10000) < 0 && errno != EINTR) {
+      // A negative descriptor is one poll() skips.
+      fds.assign({{wake.get(), POLLIN, 0}, {listen_again ? -1 : listener.get(), POLLIN, 0}});
+      of.clear();
+      auto next = listen_again.value_or(Clock::time_point::max());
+      for (auto it = connections.begin(); it != connections.end(); ++it) {
+        fds.push_back(
+            {it->socket.get(), static_cast<short>(it->answering() ? POLLOUT : POLLIN), 0});
+        of.push_back(it);
+        next = std::min(next, it->since + limits.timeout);
+      }
+      if (::poll(fds.data(), fds.size(), poll_timeout(next, before)) < 0 && errno != EINTR) {
         return;
       }
       if (fds[0].revents != 0) {
@@ -201,27 +298,12 @@ struct LoopbackRegistry::State {
       }
       const auto now = Clock::now();
       for (std::size_t i = 0; i < of.size(); ++i) {
-        Connection& c = *of[i];
-        const short got = fds[i + 2].revents;
-        bool keep = (got & (POLLERR | POLLNVAL)) == 0;
-        if (keep && (got & POLLOUT)) {
-          keep = send_pending(c);
-        } else if (keep && (got & (POLLIN | POLLHUP))) {
-          keep = receive(c);
-        }
-        if (got != 0) {
-          c.last = now;
-        }
-        // Pipelined requests are answered one after another, each once the last is sent.
-        if (keep && !c.answering() && !c.in.empty()) {
-          answer(c);
-        }
-        if (!keep || (c.eof && !c.answering()) || now - c.last > kIdle) {
+        if (!serve(*of[i], fds[i + 2].revents, now)) {
           connections.erase(of[i]);
         }
       }
       if (fds[1].revents & POLLIN) {
-        accept_all();
+        accept_pending(now);
       }
     }
   }
@@ -239,8 +321,10 @@ std::string LoopbackRegistry::url() const {
   return "http://127.0.0.1:" + std::to_string(state_->port) + "/";
 }
 
-util::Result<std::unique_ptr<LoopbackRegistry>> LoopbackRegistry::start(const std::string& dir) {
+util::Result<std::unique_ptr<LoopbackRegistry>> LoopbackRegistry::start(
+    const std::string& dir, const RegistryLimits& limits) {
   auto state = std::make_unique<State>();
+  state->limits = limits;
   state->root = util::open_directory(AT_FDCWD, dir.c_str());
   if (!state->root.valid()) {
     return registry_error("cannot open " + dir);
