@@ -9,8 +9,8 @@ packages=(
   clang clang-format clang-tidy libclang-rt-14-dev
   libboost-dev libboost-filesystem-dev libyaml-dev nlohmann-json3-dev libgit2-dev
   libpugixml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libcli11-dev
-  nodejs hyperfine jq strace
-  podman runc catatonit mmdebstrap openssl
+  nodejs hyperfine jq strace time
+  podman runc catatonit mmdebstrap openssl uidmap
 )
 
 missing=()
@@ -41,3 +41,14 @@ if ((${#pins[@]})); then
   apt_install "${pins[@]}" ||
     echo "install-deps.sh: could not install ${pins[*]}: the image build will refuse" >&2
 fi
+
+# Every review's sandbox has a user namespace of its own, over host ids no account holds
+# (docs/threat-model.md): podman's `--userns=auto` takes its ranges from the subordinate ids of
+# the user `containers`, the namespaces engine (run-model.sh, through newuidmap) from root's.
+# The two ranges are disjoint and above every account's id. A line an operator already wrote for
+# either user is kept.
+for file in /etc/subuid /etc/subgid; do
+  for entry in containers:1000000000:1000000000 root:2000000000:1000000000; do
+    grep -q "^${entry%%:*}:" "$file" 2>/dev/null || echo "$entry" | "${sudo_cmd[@]}" tee -a "$file" >/dev/null
+  done
+done

@@ -11,8 +11,12 @@
 
 #include "core/fetch/mount.h"
 #include "core/host/engine.h"
+#include "core/host/host_identity.h"
 #include "core/host/host_process.h"
+#include "core/host/interruption.h"
+#include "core/host/leftovers.h"
 #include "core/host/npm_resolution.h"
+#include "core/host/user_namespace.h"
 #include "core/launch/attestation.h"
 #include "core/launch/sandbox_user.h"
 #include "core/util/install_layout.h"
@@ -54,10 +58,12 @@ class ContainerEngine final : public Engine {
             // The production sandbox's flags but for the network, which the resolution needs.
             "--read-only", "--tmpfs", "/tmp", "--cap-drop", "ALL",
             "--security-opt", "no-new-privileges", "--user", std::to_string(kSandboxUid),
+            // A user namespace of its own; `U` gives the folder to the mapped user.
+            "--userns", user_namespace(), "--security-opt", seccomp_profile(),
             "--pids-limit", std::to_string(spec.limits.pids), "--memory", spec.limits.memory,
             "--cpus", spec.limits.cpus,
-            "--volume", spec.dir + ":/resolve", "--workdir", "/resolve", "--env", "HOME=/tmp",
-            "--label", "org.reviewer.resolution=1"};
+            "--volume", spec.dir + ":/resolve:U", "--workdir", "/resolve", "--env", "HOME=/tmp",
+            "--label", "org.reviewer.resolution=1", "--label", host_label()};
     // clang-format on
     if (::access(kHostCaFile, R_OK) == 0) {
       argv.insert(argv.end(),
@@ -68,6 +74,7 @@ class ContainerEngine final : public Engine {
     for (auto& word : npm_resolution_command("/resolve", spec.registry, spec.settings)) {
       argv.push_back(std::move(word));
     }
+    const Held held = hold_command({engine_, "rm", "--force", "--time", "0", "--ignore", name});
     CommandOptions limited;
     limited.limit = spec.limit;
     auto exit = run_command(argv, limited);
@@ -99,6 +106,7 @@ class ContainerEngine final : public Engine {
       return created.error();
     }
     const std::string id = trimmed(*created);
+    const Held held = hold_command({engine_, "rm", "--force", "--time", "0", id});
     struct Remove {
       const std::string& engine;
       const std::string& id;
@@ -109,6 +117,20 @@ class ContainerEngine final : public Engine {
         (void)run_command({engine, "rm", "--force", "--time", "0", id}, quiet);
       }
     } remove{engine_, id};
+    // The clone belongs to the steps' user, as the host id the sandbox's namespace maps it to,
+    // which the engine chose at creation.
+    auto mapping =
+        command_output({engine_, "inspect", "--format", "{{json .HostConfig.IDMappings}}", id});
+    if (!mapping) {
+      return mapping.error();
+    }
+    auto ids = mapped_host_ids(*mapping, launch::kSandboxUid);
+    if (!ids) {
+      return ids.error();
+    }
+    if (auto given = give_tree_to(spec.workspace, *ids); !given) {
+      return given.error();
+    }
     auto started = command_output({engine_, "start", id});
     if (!started) {
       return started.error();
@@ -138,6 +160,14 @@ class ContainerEngine final : public Engine {
 
  private:
   static std::string ref(const std::string& image) { return "localhost/" + image + ":latest"; }
+  // Which host process made the sandbox, so that `reviewer gc` removes it once that is gone.
+  static std::string host_label() {
+    return std::string(kHostLabel) + "=" + this_process_identity();
+  }
+  static std::string user_namespace() { return "auto:size=" + std::to_string(kUserNamespaceSize); }
+  static std::string seccomp_profile() {
+    return "seccomp=" + util::data_directory() + "/seccomp.json";
+  }
 
   std::vector<std::string> create_command(const SandboxSpec& spec) const {
     // clang-format off
@@ -145,6 +175,9 @@ class ContainerEngine final : public Engine {
             // The production sandbox, as written in the spec.
             "--init", "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp", "--tmpfs", "/run",
             "--network", "none", "--cap-drop", "ALL", "--security-opt", "no-new-privileges",
+            // A user namespace of its own (user_namespace.h), and no kernel keyring
+            // (docker/reviewer/seccomp-profile.sh).
+            "--userns", user_namespace(), "--security-opt", seccomp_profile(),
             // PID 1 runs as root, so no step (the image's user) can write the assignment into
             // its memory; the launcher's exec is root too, and CAP_SETUID and CAP_SETGID are what
             // it needs to become the image's user for good before anything runs
@@ -166,7 +199,7 @@ class ContainerEngine final : public Engine {
             "--env", "REVIEWER_CI_EVENT=" + spec.event,
             "--env", std::string("REVIEWER_CI_SAME_REPOSITORY=") +
                          (spec.same_repository ? "true" : ""),
-            "--label", "org.reviewer.sandbox=1"};
+            "--label", "org.reviewer.sandbox=1", "--label", host_label()};
     // clang-format on
     if (!spec.dependencies.empty()) {
       argv.insert(argv.end(),

@@ -53,7 +53,19 @@ util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool
   if (quiet) {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   }
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  // The host blocks the signals it handles (interruption.h); a command starts with none blocked
+  // and their default actions.
+  sigset_t none;
+  sigset_t handled;
+  sigemptyset(&none);
+  sigemptyset(&handled);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    sigaddset(&handled, sig);
+  }
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &handled);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   posix_spawnattr_setpgroup(&attr, 0);
   pid_t pid = -1;
   std::vector<char*> env;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/host/engine.h"
+#include "core/host/host_identity.h"
 #include "core/host/host_process.h"
 #include "core/host/npm_resolution.h"
 #include "core/launch/attestation.h"
@@ -103,6 +104,8 @@ class NamespaceEngine final : public Engine {
                                      spec.base,
                                      "--matrix",
                                      spec.matrix};
+    // The host that runs it, so that `reviewer gc` ends it once the host is gone (leftovers.h).
+    argv.insert(argv.end(), {"--owner", this_process_identity()});
     // The run model's cgroups take podman's limits (run-model.sh).
     argv.insert(argv.end(), {"--pids-limit", std::to_string(spec.limits.pids), "--memory",
                              spec.limits.memory, "--cpus", spec.limits.cpus});

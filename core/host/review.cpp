@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "core/host/attested_verdict.h"
@@ -11,7 +12,10 @@
 #include "core/host/dependencies.h"
 #include "core/host/engine.h"
 #include "core/host/fetch_phase.h"
+#include "core/host/host_identity.h"
 #include "core/host/host_process.h"
+#include "core/host/interruption.h"
+#include "core/host/leftovers.h"
 #include "core/launch/assignment.h"
 #include "core/plan/event_facts.h"
 #include "core/plan/planner.h"
@@ -63,15 +67,22 @@ int refused(const report::Refusals& refusals, const std::string& file, const std
   return say(ExitCode::kRefused, "review-build-refused: " + report::to_text(refusals.front()));
 }
 
-// A scratch directory for the clone, removed when the review ends unless it is to be kept.
+std::string temp_dir() {
+  const char* tmp = std::getenv("TMPDIR");
+  return tmp != nullptr && *tmp != 0 ? tmp : "/tmp";
+}
+
+// A scratch directory for the clone, removed when the review ends unless it is to be kept, also
+// when the review is interrupted (interruption.h). It names this process in its owner file, so
+// that `reviewer gc` removes it once this process is gone (leftovers.h).
 class Scratch {
  public:
   Scratch() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(tmp != nullptr && *tmp != 0 ? tmp : "/tmp") + "/reviewer-review.XXXXXX";
+    std::string pattern = temp_dir() + "/" + kScratchPrefix + "XXXXXX";
     if (::mkdtemp(pattern.data()) != nullptr) {
       path_ = pattern;
+      held_ = hold_directory(path_);
+      std::ofstream(path_ + "/" + kScratchOwnerFile) << this_process_identity() << '\n';
     }
   }
   ~Scratch() {
@@ -83,11 +94,17 @@ class Scratch {
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
   const std::string& path() const { return path_; }
-  void keep() { keep_ = true; }
+  void keep() {
+    keep_ = true;
+    held_ = Held();
+    std::error_code ec;
+    fs::remove(path_ + "/" + kScratchOwnerFile, ec);
+  }
 
  private:
   std::string path_;
   bool keep_ = false;
+  Held held_;
 };
 
 util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
@@ -95,8 +112,17 @@ util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
   if (engine.empty()) {
     engine = command_output({"sh", "-c", "command -v podman"}) ? "podman" : "namespaces";
   }
-  if (engine == "podman" || engine == "docker") {
+  if (engine == "podman") {
     return make_container_engine(engine);
+  }
+  // Every review has a user namespace of its own (docs/threat-model.md); docker can only remap
+  // all of its containers into one range, which reviews would share.
+  if (engine == "docker") {
+    return util::Refusal{"review-usage",
+                         "--engine docker cannot give each review a user namespace of its own "
+                         "(docker remaps all containers into one range); use podman or "
+                         "namespaces",
+                         std::nullopt};
   }
   if (engine == "namespaces") {
     if (r.stage.empty()) {
@@ -115,6 +141,10 @@ util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
 }  // namespace
 
 int review(const ReviewRequest& request) {
+  // Before any thread: a TERM, INT or HUP from here on removes what the review holds.
+  handle_interruptions();
+  // What names this review's sandboxes and clone on the host (leftovers.h).
+  std::cout << "review: host process " << this_process_identity() << '\n';
   std::string matrix_lines;
   for (const auto& m : request.matrix) {
     matrix_lines += (matrix_lines.empty() ? "" : "\n") + m;
@@ -146,6 +176,12 @@ int review(const ReviewRequest& request) {
   if (!engine) {
     std::cerr << "reviewer review: " << engine.error().message << '\n';
     return report::to_int(ExitCode::kUsage);
+  }
+  // What reviews killed outright (SIGKILL) left on this host goes first.
+  for (const auto& line :
+       collect_leftovers((*engine)->name() == "podman" ? util::data_directory() + "/engine.sh" : "",
+                         temp_dir())) {
+    std::cout << "review: " << line << '\n';
   }
   if (!request.reports_dir.empty()) {
     std::error_code ec;

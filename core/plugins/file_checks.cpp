@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 
+#include <fstream>
+
 #include "core/util/file_read.h"
 
 namespace reviewer::plugins {
@@ -17,13 +19,28 @@ util::Status check_ownership(const struct stat& st, const std::string& path,
         fmt::format("'{}' is writable by group or others (mode {:o})", path, st.st_mode & 07777),
         util::SourceLocation{path, 0, 0}};
   }
-  if (st.st_uid != 0 && st.st_uid != ::geteuid()) {
+  if (st.st_uid != 0 && st.st_uid != ::geteuid() && !unmapped_owner(st.st_uid)) {
     return report::Refusal{
         rule,
         fmt::format("'{}' is owned by uid {}, not root or uid {}", path, st.st_uid, ::geteuid()),
         util::SourceLocation{path, 0, 0}};
   }
   return util::ok_status();
+}
+
+bool unmapped_owner(uid_t uid) {
+  unsigned long overflow = 0;
+  std::ifstream("/proc/sys/kernel/overflowuid") >> overflow;
+  if (overflow == 0 || uid != overflow) {
+    return false;
+  }
+  std::ifstream map("/proc/self/uid_map");
+  for (unsigned long inside = 0, outside = 0, count = 0; map >> inside >> outside >> count;) {
+    if (overflow >= inside && overflow - inside < count) {
+      return false;
+    }
+  }
+  return true;
 }
 
 util::Result<std::string> read_install_file(const std::string& path, const std::string& what,

@@ -20,7 +20,7 @@
 #                [--matrix 'NAME=VALUE...'] [--pinned-only] [--caller-env NAME=VALUE]...
 #                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
 #                [--pids-limit N] [--memory SIZE] [--cpus N]
-#                [--pass-env NAME]... [--reports DIR] [--deps DIR] [-- ARG...]
+#                [--pass-env NAME]... [--reports DIR] [--deps DIR] [--owner PID:START] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
@@ -34,10 +34,14 @@
 # are podman's limits, applied through a cgroup of their own where this machine lets root make
 # one (cgroup v1 pids, memory and cpu hierarchies, or v2), defaults 4096, 8g and 2 as
 # `reviewer review`'s; where it does not, a line on stderr says which limit is missing.
+# --owner names the host process that runs this script (its pid and start time, as
+# core/host/host_identity.h writes them): the script records itself and its owner in
+# /run/reviewer/sandboxes/PID while it runs, so that `reviewer gc` can end a sandbox whose host was
+# killed outright (it sends this script SIGTERM, on which the sandbox is removed).
 # Must run as root (it creates the namespaces).
 set -euo pipefail
 
-workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
+owner="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
 before="" after="" pid1_as_steps="" pids_limit=4096 memory_limit=8g cpus_limit=2
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
@@ -63,6 +67,7 @@ while (($#)); do
     --cpus) cpus_limit=$2; shift 2 ;;
     --reports) reports=$2; shift 2 ;;
     --deps) deps=$(realpath "$2"); shift 2 ;;
+    --owner) owner=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "run-model: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -74,6 +79,41 @@ done
 workspace=$(realpath "$workspace")
 prefix=$(realpath "$prefix")
 sandbox_uid=1000
+
+# Every sandbox gets a user namespace of its own, mapping its ids 0-65533 to a range of host ids
+# that no host account and no other live sandbox holds (65534, the kernel's overflow id, stays
+# unmapped, so the host's files, the install among them, show as owned by nobody inside, whom no
+# process inside can be; core/plugins/file_checks.h): a slot of root's subordinate ids
+# (/etc/subuid and /etc/subgid, which scripts/install-deps.sh fills), taken under a lock that the
+# sandbox's PID 1 holds for as long as the sandbox lives. Inside, the steps' user stays 1000, but
+# on the host it is nobody's: no host process of uid 1000 reaches the sandbox through
+# /proc/PID/root, no other review shares its process count (RLIMIT_NPROC) or its keyrings.
+range_size=65534
+subordinate_range() {  # subordinate_range FILE: "START COUNT" of root's first range
+  awk -F: '$1 == "root" || $1 == "0" { print $2, $3; exit }' "$1" 2>/dev/null
+}
+read -r uid_start uid_count < <(subordinate_range /etc/subuid) || true
+read -r gid_start gid_count < <(subordinate_range /etc/subgid) || true
+if [[ -z ${uid_start:-} || -z ${gid_start:-} || $uid_start != "$gid_start" || ${uid_count:-0} -lt $range_size || $uid_count != "${gid_count:-}" ]]; then
+  echo "run-model: root has no subordinate id range of at least $range_size, the same in /etc/subuid and /etc/subgid, for the sandbox's user namespace; scripts/install-deps.sh adds root:2000000000:1000000000 to both" >&2
+  exit 4
+fi
+slots=$((uid_count / range_size))
+range_locks=/run/reviewer/user-ranges
+mkdir -p "$range_locks" && chmod 0700 /run/reviewer "$range_locks"
+range_lock_fd="" id_base=""
+first=$(( (RANDOM * 32768 + RANDOM) % slots ))
+for ((try = 0; try < slots; try++)); do
+  slot=$(( (first + try) % slots ))
+  exec {range_lock_fd}>"$range_locks/$slot.lock"
+  if flock --nonblock "$range_lock_fd"; then
+    id_base=$((uid_start + slot * range_size))
+    break
+  fi
+  exec {range_lock_fd}>&-
+done
+[[ -n $id_base ]] || { echo "run-model: every one of the $slots subordinate id ranges is held by a live sandbox" >&2; exit 4; }
+host_sandbox_uid=$((id_base + sandbox_uid))
 # Who PID 1 and the launcher start as: root without capabilities, and root with only what it
 # takes to become the sandbox user; or, in the weaker layout, the sandbox user for both.
 if [[ -n $pid1_as_steps ]]; then
@@ -82,8 +122,9 @@ else
   pid1_uid=0 launcher_uid=0 launcher_caps=-all,+setuid,+setgid
 fi
 
-# The sandbox user owns the worktree, as the container user owns its bind-mounted clone.
-chown -R "$sandbox_uid:$sandbox_uid" "$workspace"
+# The sandbox user owns the worktree, as the container user owns its bind-mounted clone: on the
+# host that is the id the sandbox's user namespace maps 1000 to.
+chown -R "$host_sandbox_uid:$host_sandbox_uid" "$workspace"
 
 [[ $pids_limit =~ ^[1-9][0-9]*$ ]] || { echo "run-model: --pids-limit is a positive integer" >&2; exit 2; }
 # podman's spellings: 512m, 512M, 512mb, 8g, 4096k, 1073741824 (bytes), 1073741824b.
@@ -104,7 +145,7 @@ cleanup() {
   if [[ -n ${pid1:-} ]]; then kill -KILL "$pid1" 2>/dev/null || true; fi
   if [[ -n ${sandbox_pid:-} ]]; then kill -KILL "$sandbox_pid" 2>/dev/null || true; wait "$sandbox_pid" 2>/dev/null || true; fi
   rmdir "$newroot" 2>/dev/null || true
-  rm -f "$ready" "$setup_log"
+  rm -f "$ready" "$setup_log" ${sandbox_record:+"$sandbox_record"}
   # Out of the cgroups, then remove them once the killed processes have left them.
   local dir
   for dir in "${cgroup_dirs[@]}"; do
@@ -113,6 +154,16 @@ cleanup() {
   done
 }
 trap cleanup EXIT
+# Who runs this sandbox, for `reviewer gc` (core/host/leftovers.h).
+sandbox_record=""
+if [[ -n $owner ]]; then
+  [[ $owner =~ ^[0-9]+:[0-9]+$ ]] || { echo "run-model: --owner is PID:START" >&2; exit 2; }
+  self_stat=$(</proc/$$/stat)
+  read -r -a self_fields <<<"${self_stat##*) }"
+  mkdir -p /run/reviewer/sandboxes && chmod 0700 /run/reviewer/sandboxes
+  sandbox_record=/run/reviewer/sandboxes/$$
+  echo "$owner $$:${self_fields[19]}" >"$sandbox_record"
+fi
 # A host that stops this script with a signal still gets its temporary files and cgroups back.
 trap 'exit 143' TERM
 trap 'exit 130' INT
@@ -187,7 +238,8 @@ if [[ -n $deps ]]; then
   mount --bind "$deps" "$newroot/var/cache/reviewer-deps"
   mount -o remount,bind,ro "$newroot/var/cache/reviewer-deps"
 fi
-mount -o remount,ro "$newroot"
+# Read-only for this mount: a user namespace may not remount the tmpfs superblock itself.
+mount -o remount,bind,ro "$newroot"
 ip link set lo up
 echo ready > "$ready"
 cd "$newroot/workspace"
@@ -200,15 +252,50 @@ exec chroot "$newroot" /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-gr
 SETUP
 )
 
-unshare --pid --fork --mount --net --ipc --uts --kill-child -- \
-  /bin/bash -c "$setup" setup "$newroot" "$workspace" "$prefix" "$pid1_uid" "$ready" \
-  "$workflow" "$job" "$base" "$matrix" "$deps" "$pinned_only" "$event" "$same_repository" </dev/null >/dev/null 2>"$setup_log" &
+# The sources the sandbox binds (the clone, the install, the dependency view) may lie below
+# directories only the host's root can search (mkdtemp's 0700), where the sandbox's own root, a
+# subordinate id, cannot follow. So a private mount namespace of the host's root binds them first
+# below a tmpfs that anyone may search (`$newroot/sources`); the sandbox binds them from there.
+sources=$(cat <<'SOURCES'
+set -euo pipefail
+newroot=$1 workspace=$2 prefix=$3 deps=$4
+shift 4
+mount --make-rprivate /
+mount -t tmpfs -o mode=0755,size=1m tmpfs "$newroot"
+mkdir -p "$newroot"/{root,sources/workspace,sources/prefix,sources/deps}
+mount --bind "$workspace" "$newroot/sources/workspace"
+mount --rbind "$prefix" "$newroot/sources/prefix"
+if [[ -n $deps ]]; then mount --bind "$deps" "$newroot/sources/deps"; fi
+exec "$@"
+SOURCES
+)
+deps_source=""
+[[ -z $deps ]] || deps_source=$newroot/sources/deps
+# The sandbox's root signals readiness through this file.
+chown "$id_base:$id_base" "$ready"
+
+# The user namespace comes first, so the others are its own (root in it may mount, chroot and set
+# up the loopback there, and nowhere else); unshare becomes its root before the script runs. The
+# range lock's descriptor is inherited by PID 1, so the range stays taken while anything of the
+# sandbox lives.
+unshare --mount -- /bin/bash -c "$sources" sources "$newroot" "$workspace" "$prefix" "$deps" \
+  unshare --user --map-users="$id_base,0,$range_size" --map-groups="$id_base,0,$range_size" \
+  --setuid 0 --setgid 0 --pid --fork --mount --net --ipc --uts --kill-child -- \
+  /bin/bash -c "$setup" setup "$newroot/root" "$newroot/sources/workspace" "$newroot/sources/prefix" \
+  "$pid1_uid" "$ready" "$workflow" "$job" "$base" "$matrix" "$deps_source" "$pinned_only" "$event" \
+  "$same_repository" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
-# PID 1 of the sandbox is unshare's child; wait until it has become `sleep`.
+# PID 1 of the sandbox is unshare's child (beside, for a moment, the child that ran newuidmap);
+# wait until it has become `sleep`.
 pid1=""
 for _ in $(seq 1 200); do
-  if [[ -z $pid1 ]]; then pid1=$(cat /proc/$sandbox_pid/task/*/children 2>/dev/null | awk '{print $1}') || true; fi
+  if [[ $(cat /proc/$pid1/comm 2>/dev/null) != sleep ]]; then
+    for child in $(cat /proc/$sandbox_pid/task/*/children 2>/dev/null); do
+      pid1=$child
+      [[ $(cat /proc/$child/comm 2>/dev/null) == sleep ]] && break
+    done
+  fi
   if [[ -n $pid1 && $(cat /proc/$pid1/comm 2>/dev/null) == sleep && -s $ready ]]; then break; fi
   if ! kill -0 "$sandbox_pid" 2>/dev/null; then echo "run-model: the sandbox failed to start:" >&2; cat "$setup_log" >&2; exit 4; fi
   sleep 0.05
@@ -221,7 +308,7 @@ done
 in_sandbox() {
   local uid=$1 caps=$2
   shift 2
-  nsenter --target "$pid1" --pid --mount --net --ipc --uts --root -- \
+  nsenter --target "$pid1" --user --pid --mount --net --ipc --uts --root -- \
     /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
     --inh-caps=-all --bounding-set="$caps" --no-new-privs -- \
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \

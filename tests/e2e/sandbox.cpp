@@ -111,7 +111,6 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
   static int counter = 0;
   const std::string name =
       "reviewer-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  must("chown -R 1000:1000 " + quote(workspace));
   // As reviewer review creates it: PID 1 root, and the launcher's exec root with only what it
   // takes to become the image's user (core/host/container_engine.cpp).
   const std::string layout =
@@ -120,7 +119,8 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
       (run.memory.empty() ? "8g" : run.memory);
   must(engine + " create --name " + name +
        " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --network none"
-       " --cap-drop ALL --security-opt no-new-privileges" +
+       " --cap-drop ALL --security-opt no-new-privileges --userns auto:size=65536"
+       " --security-opt seccomp=" REVIEWER_SOURCE_DIR "/docker/reviewer/seccomp.json" +
        layout + " --workdir /workspace --volume " + quote(workspace + ":/workspace") + " --env " +
        quote("REVIEWER_CI_WORKFLOW=" + run.workflow) + " --env " +
        quote("REVIEWER_CI_JOB=" + run.job) + " --env " + quote("REVIEWER_CI_BASE=" + run.base) +
@@ -133,6 +133,10 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
     std::string command;
     ~Remove() { run_command(command); }
   } remove{engine + " rm --force --time 0 " + name + " >/dev/null"};
+  // The clone belongs to the image's user as the host id the container's own user namespace
+  // maps 1000 to (core/host/user_namespace.h).
+  must(REVIEWER_SOURCE_DIR "/tests/support/give-clone-to-container.sh " + engine + " " + name +
+       " " + quote(workspace));
   must(engine + " start " + name + " >/dev/null");
   const std::string as_user = engine + " exec --user 1000:1000 " + name + " /bin/bash -c ";
   std::string before;

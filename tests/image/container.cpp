@@ -59,12 +59,27 @@ bool image_exists(const std::string& name) {
   return run(engine() + " image inspect " + shell_quote(tag(name)) + " >/dev/null").exit_code == 0;
 }
 
+int containers_left_by(const std::string& review_output) {
+  static const std::string kLine = "review: host process ";
+  const auto at = review_output.find(kLine);
+  if (at == std::string::npos) {
+    return -1;
+  }
+  const auto end = review_output.find('\n', at);
+  const std::string host = review_output.substr(at + kLine.size(), end - at - kLine.size());
+  return std::stoi(run(engine() + " ps --all --quiet --filter " +
+                       shell_quote("label=org.reviewer.host=" + host) + " | wc -l")
+                       .output);
+}
+
 Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
   static std::atomic<int> counter{0};
   name_ = "reviewer-image-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   std::string cmd = engine() + " create --name " + name_ +
                     " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run"
                     " --network none --cap-drop ALL --security-opt no-new-privileges"
+                    " --userns auto:size=65536 --security-opt seccomp=" REVIEWER_SOURCE_DIR
+                    "/docker/reviewer/seccomp.json"
                     " --user 0:0 --cap-add SETUID --cap-add SETGID --workdir /workspace" +
                     " -e " + shell_quote("REVIEWER_CI_WORKFLOW=.github/workflows/ci.yml") + " -e " +
                     shell_quote("REVIEWER_CI_JOB=test") + " -e " +
@@ -77,6 +92,15 @@ Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
   start_output_ = created.output;
   if (created.exit_code != 0) {
     return;
+  }
+  if (!workspace.empty()) {
+    // The clone belongs to the image's user as the host id the container's namespace maps it to.
+    auto given = run(REVIEWER_SOURCE_DIR "/tests/support/give-clone-to-container.sh " + engine() +
+                     " " + name_ + " " + shell_quote(workspace));
+    start_output_ += given.output;
+    if (given.exit_code != 0) {
+      return;
+    }
   }
   auto started = run(engine() + " start " + name_);
   start_output_ += started.output;

@@ -31,6 +31,12 @@ bool image_exists(const std::string& name);
 // skipped, or the machine has no engine. Tests skip with this message, never pass silently.
 std::string missing_image_reason(const std::string& name);
 
+// How many containers (sandboxes and resolution containers) the `reviewer review` whose output is
+// `review_output` left behind: those labelled with the host process its "review: host process
+// PID:START" line names. Only that review's are counted, whatever else runs on the machine; -1
+// when the output names no host process.
+int containers_left_by(const std::string& review_output);
+
 // One sandbox as the reviewer host creates it: the production flags (read-only root, tmpfs
 // /tmp /var/tmp /run, no network, no capabilities but CAP_SETUID and CAP_SETGID, no new
 // privileges, --init, PID 1 as root, workdir /workspace), the assignment in its creation
