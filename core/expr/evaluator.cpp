@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/expr/budget.h"
 #include "core/expr/functions.h"
 
 namespace reviewer::expr {
@@ -10,6 +11,14 @@ namespace {
 struct Stop {
   util::Refusal error;
 };
+
+// `expression-too-large` from `budget`, naming `what` and where in the expression it stands (as
+// the parser names characters: from 1).
+[[noreturn]] void too_large(const Budget& budget, const std::string& what, std::size_t offset) {
+  util::Refusal r = budget.refusal(what);
+  r.message += " (at character " + std::to_string(offset + 1) + ")";
+  throw Stop{std::move(r)};
+}
 
 // An index as GitHub reads it: a string key for objects (any primitive, coerced), an integer
 // position for arrays (a number >= 0, floored), or the `*` filter.
@@ -54,12 +63,31 @@ Value filtered(std::vector<Value> items) {
   return Value::array(std::move(a));
 }
 
-Value access(const Value& target, const Index& idx) {
+// A filter's result, counted item by item before each is added: `[*]` over arrays of arrays
+// flattens them into one.
+class FilterItems {
+ public:
+  FilterItems(Budget& budget, std::size_t offset) : budget_(budget), offset_(offset) {}
+
+  void add(const Value& v) {
+    if (!budget_.add_item(items_.size() + 1, kItemBytes)) {  // a Value, and the list's slack
+      too_large(budget_, "the filter '*'", offset_);
+    }
+    items_.push_back(v);
+  }
+  Value take() { return filtered(std::move(items_)); }
+
+ private:
+  Budget& budget_;
+  std::size_t offset_;
+  std::vector<Value> items_;
+};
+
+Value access(const Value& target, const Index& idx, FilterItems out) {
   switch (target.kind()) {
     case Kind::kArray: {
       const Array& a = target.as_array();
       if (a.filtered) {  // map the access over every item
-        std::vector<Value> out;
         for (const auto& item : a.items) {
           if (item.kind() == Kind::kObject) {
             if (idx.star) {
@@ -67,26 +95,31 @@ Value access(const Value& target, const Index& idx) {
                 refuse_unknown(item.as_object(), "'*' (every value)");
               }
               for (const auto& [k, v] : item.as_object().entries()) {
-                out.push_back(v);
+                out.add(v);
               }
             } else if (idx.key) {
               if (const Value* v = find_key(item.as_object(), *idx.key)) {
-                out.push_back(*v);
+                out.add(*v);
               }
             }
           } else if (item.kind() == Kind::kArray) {
             const auto& inner = item.as_array().items;
             if (idx.star) {
-              out.insert(out.end(), inner.begin(), inner.end());
+              for (const auto& v : inner) {
+                out.add(v);
+              }
             } else if (idx.position && *idx.position < inner.size()) {
-              out.push_back(inner[*idx.position]);
+              out.add(inner[*idx.position]);
             }
           }
         }
-        return filtered(std::move(out));
+        return out.take();
       }
       if (idx.star) {
-        return filtered(a.items);
+        for (const auto& v : a.items) {
+          out.add(v);
+        }
+        return out.take();
       }
       if (idx.position && *idx.position < a.items.size()) {
         return a.items[*idx.position];
@@ -99,11 +132,10 @@ Value access(const Value& target, const Index& idx) {
         if (o.closed()) {
           refuse_unknown(o, "'*' (every value)");
         }
-        std::vector<Value> out;
         for (const auto& [k, v] : o.entries()) {
-          out.push_back(v);
+          out.add(v);
         }
-        return filtered(std::move(out));
+        return out.take();
       }
       if (idx.key) {
         if (const Value* v = find_key(o, *idx.key)) {
@@ -115,7 +147,7 @@ Value access(const Value& target, const Index& idx) {
       return Value();
     }
     default:
-      return idx.star ? filtered({}) : Value();
+      return idx.star ? out.take() : Value();
   }
 }
 
@@ -123,6 +155,18 @@ class Evaluator {
  public:
   Evaluator(const Object& contexts, Runtime* runtime) : contexts_(contexts), runtime_(runtime) {}
 
+  // The value of `root`. What the caller keeps is counted once more (the planner keeps a
+  // field's text): a context's string read by one field that YAML aliases repeat is kept as
+  // many times, though reading it builds nothing.
+  Value run(const Node& root) {
+    Value v = eval(root);
+    if (v.kind() == Kind::kString && !budget_.add_bytes(v.as_string().size())) {
+      too_large(budget_, "the expression's value", root.offset);
+    }
+    return v;
+  }
+
+ private:
   Value eval(const Node& n) {
     switch (n.type) {
       case Node::Type::kLiteral:
@@ -155,7 +199,7 @@ class Evaluator {
         if (!n.star) {
           idx = read_index(eval(*n.args[1]));
         }
-        return access(eval(*n.args[0]), idx);
+        return access(eval(*n.args[0]), idx, FilterItems(budget_, n.offset));
       }
       case Node::Type::kCall:
         return call(n);
@@ -163,7 +207,6 @@ class Evaluator {
     return Value();
   }
 
- private:
   Value compare(const Node& n) {
     const Value a = eval(*n.args[0]);
     const Value b = eval(*n.args[1]);
@@ -190,27 +233,38 @@ class Evaluator {
     for (const auto& a : n.args) {
       args.push_back(eval(*a));
     }
+    const bool own = is_language_function(n.name);
     util::Result<Value> r =
-        is_language_function(n.name) ? call_language_function(n.name, args)
+        own ? call_language_function(n.name, args, budget_)
         : runtime_ != nullptr
             ? runtime_->call(n.name, args)
             : util::Result<Value>(
                   util::Refusal{"expression-error", n.name + "() has no value here", std::nullopt});
     if (!r) {
+      if (r.error().rule == "expression-too-large") {  // named by the function; placed here
+        util::Refusal e = r.error();
+        e.message += " (at character " + std::to_string(n.offset + 1) + ")";
+        throw Stop{std::move(e)};
+      }
       throw Stop{r.error()};
+    }
+    // The runner's answer (hashFiles' digest) was built outside the budget: counted now.
+    if (!own && r->kind() == Kind::kString && !budget_.add_bytes(r->as_string().size())) {
+      too_large(budget_, n.name + "()", n.offset);
     }
     return std::move(*r);
   }
 
   const Object& contexts_;
   Runtime* runtime_;
+  Budget budget_;
 };
 
 }  // namespace
 
 util::Result<Value> evaluate(const Node& root, const Object& contexts, Runtime* runtime) {
   try {
-    return Evaluator(contexts, runtime).eval(root);
+    return Evaluator(contexts, runtime).run(root);
   } catch (const Stop& stop) {
     return stop.error;
   }

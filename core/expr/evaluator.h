@@ -22,7 +22,9 @@ class Runtime {
 // GitHub does: && and || return an operand and stop early, comparisons coerce loosely, property
 // access ignores case, `.*` filters, missing properties are null. Errors (`expression-error`):
 // format() and fromJSON() on bad input, case() with a predicate that is not a boolean, a runtime
-// function with no runtime to answer it.
+// function with no runtime to answer it. `expression-too-large` (budget.h): what it builds, and
+// the string it yields, would cross a bound of one value or one evaluation, or of this thread's
+// open SharedBudget; the message names the function or filter and its character.
 util::Result<Value> evaluate(const Node& root, const Object& contexts, Runtime* runtime = nullptr);
 
 }  // namespace reviewer::expr

@@ -34,7 +34,8 @@ bool is_array_index(const std::string& k) {
 
 class JsonReader {
  public:
-  JsonReader(std::string_view s, int max_depth) : s_(s), max_depth_(max_depth) {}
+  JsonReader(std::string_view s, int max_depth, Budget* budget)
+      : s_(s), max_depth_(max_depth), budget_(budget) {}
 
   util::Result<Value> run() {
     auto v = value(0);
@@ -72,6 +73,11 @@ class JsonReader {
     if (at_ >= s_.size()) {
       return bad("unexpected end", at_);
     }
+    // Every value costs kItemBytes (`[[],[],...]` is three characters a value), a string its
+    // text besides.
+    if (budget_ != nullptr && !budget_->add_bytes(kItemBytes)) {
+      return too_large();
+    }
     const char c = s_[at_];
     if (c == '{') {
       return object(depth);
@@ -83,6 +89,11 @@ class JsonReader {
       auto str = string();
       if (!str) {
         return str.error();
+      }
+      // Counted once read: a string is never longer than the text it is read from, which was
+      // itself counted when it was built.
+      if (budget_ != nullptr && !budget_->add_string(str->size(), str->size())) {
+        return too_large();
       }
       return Value::string(std::move(*str));
     }
@@ -231,6 +242,9 @@ class JsonReader {
       return Value::array(std::move(a));
     }
     for (;;) {
+      if (!counted(a.items.size() + 1, 0)) {
+        return too_large();
+      }
       auto item = value(depth + 1);
       if (!item) {
         return item;
@@ -267,6 +281,11 @@ class JsonReader {
       auto key = string();
       if (!key) {
         return key.error();
+      }
+      // An entry is held three times while the object is read (the reader's list and index, the
+      // object's entries and index): about 250 bytes beyond its key, measured.
+      if (!counted(entries.size() + 1, 3 * kItemBytes + 2 * key->size())) {
+        return too_large();
       }
       space();
       if (at_ >= s_.size() || s_[at_] != ':') {
@@ -313,10 +332,29 @@ class JsonReader {
     return Value::object(std::move(o));
   }
 
+  // Counts one more item of a collection then `count` long, costing `bytes`.
+  bool counted(std::size_t count, std::size_t bytes) {
+    return budget_ == nullptr || budget_->add_item(count, bytes);
+  }
+
+  util::Refusal too_large() const { return budget_->refusal("fromJSON()"); }
+
   std::string_view s_;
   std::size_t at_ = 0;
   int max_depth_;
+  Budget* budget_;  // null: not bounded (the host's own files, bounded where they are read)
 };
+
+// The length of `s` as quote() writes it, so that a budget can count it before it is written.
+std::size_t quoted_size(const std::string& s) {
+  std::size_t n = 2;
+  for (unsigned char c : s) {
+    n += c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t' ? 2
+         : c < 0x20                                                                             ? 6
+                                                                                                : 1;
+  }
+  return n;
+}
 
 void quote(const std::string& s, std::string& out) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -357,92 +395,135 @@ void quote(const std::string& s, std::string& out) {
   out += '"';
 }
 
-void write(const Value& v, const std::string& indent, const std::string& step, std::string& out) {
+// The text being written. With a budget, a piece that would cross a bound is not appended and
+// writing stops (every write returns false from then on up).
+class Sink {
+ public:
+  Sink(std::string& out, Budget* budget) : out_(out), budget_(budget) {}
+
+  bool put(std::string_view piece) {
+    if (budget_ != nullptr && !budget_->add_string(out_.size() + piece.size(), piece.size())) {
+      return false;
+    }
+    out_ += piece;
+    return true;
+  }
+
+  bool put_quoted(const std::string& s) {
+    if (budget_ != nullptr) {
+      const std::size_t n = quoted_size(s);
+      if (!budget_->add_string(out_.size() + n, n)) {
+        return false;
+      }
+    }
+    quote(s, out_);
+    return true;
+  }
+
+ private:
+  std::string& out_;
+  Budget* budget_;
+};
+
+// JSON.stringify writes a JavaScript object's integer-like keys first, ascending.
+std::vector<std::size_t> key_order(const std::vector<std::pair<std::string, Value>>& entries) {
+  std::vector<std::size_t> order;
+  std::vector<std::pair<std::uint64_t, std::size_t>> indexed;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (is_array_index(entries[i].first)) {
+      indexed.emplace_back(std::stoull(entries[i].first), i);
+    }
+  }
+  std::sort(indexed.begin(), indexed.end());
+  for (const auto& [n, i] : indexed) {
+    order.push_back(i);
+  }
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!is_array_index(entries[i].first)) {
+      order.push_back(i);
+    }
+  }
+  return order;
+}
+
+bool write(const Value& v, const std::string& indent, const std::string& step, Sink& out) {
   const bool pretty = !step.empty();
   switch (v.kind()) {
     case Kind::kNull:
-      out += "null";
-      return;
+      return out.put("null");
     case Kind::kBoolean:
-      out += v.as_boolean() ? "true" : "false";
-      return;
+      return out.put(v.as_boolean() ? "true" : "false");
     case Kind::kNumber:
-      out += std::isfinite(v.as_number()) ? format_js_number(v.as_number()) : "null";
-      return;
+      return out.put(std::isfinite(v.as_number()) ? format_js_number(v.as_number()) : "null");
     case Kind::kString:
-      quote(v.as_string(), out);
-      return;
+      return out.put_quoted(v.as_string());
     case Kind::kArray: {
       const auto& items = v.as_array().items;
       if (items.empty()) {
-        out += "[]";
-        return;
+        return out.put("[]");
       }
       const std::string inner = indent + step;
-      out += '[';
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        out += i == 0 ? "" : ",";
-        out += pretty ? "\n" + inner : "";
-        write(items[i], inner, step, out);
+      const std::string line = pretty ? "\n" + inner : "";
+      if (!out.put("[")) {
+        return false;
       }
-      out += pretty ? "\n" + indent + "]" : "]";
-      return;
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (!out.put(i == 0 ? "" : ",") || !out.put(line) || !write(items[i], inner, step, out)) {
+          return false;
+        }
+      }
+      return out.put(pretty ? "\n" + indent + "]" : "]");
     }
     case Kind::kObject: {
       const auto& entries = v.as_object().entries();
       if (entries.empty()) {
-        out += "{}";
-        return;
-      }
-      // JSON.stringify writes a JavaScript object's integer-like keys first, ascending.
-      std::vector<std::size_t> order;
-      std::vector<std::pair<std::uint64_t, std::size_t>> indexed;
-      for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (is_array_index(entries[i].first)) {
-          indexed.emplace_back(std::stoull(entries[i].first), i);
-        }
-      }
-      std::sort(indexed.begin(), indexed.end());
-      for (const auto& [n, i] : indexed) {
-        order.push_back(i);
-      }
-      for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (!is_array_index(entries[i].first)) {
-          order.push_back(i);
-        }
+        return out.put("{}");
       }
       const std::string inner = indent + step;
-      out += '{';
-      bool first = true;
-      for (std::size_t i : order) {
-        out += first ? "" : ",";
-        first = false;
-        out += pretty ? "\n" + inner : "";
-        quote(entries[i].first, out);
-        out += pretty ? ": " : ":";
-        write(entries[i].second, inner, step, out);
+      const std::string line = pretty ? "\n" + inner : "";
+      if (!out.put("{")) {
+        return false;
       }
-      out += pretty ? "\n" + indent + "}" : "}";
-      return;
+      bool first = true;
+      for (std::size_t i : key_order(entries)) {
+        if (!out.put(first ? "" : ",") || !out.put(line) || !out.put_quoted(entries[i].first) ||
+            !out.put(pretty ? ": " : ":") || !write(entries[i].second, inner, step, out)) {
+          return false;
+        }
+        first = false;
+      }
+      return out.put(pretty ? "\n" + indent + "}" : "}");
     }
   }
+  return true;
 }
 
 }  // namespace
 
-util::Result<Value> parse_json(std::string_view text, int max_depth) {
-  return JsonReader(text, max_depth).run();
+util::Result<Value> parse_json(std::string_view text, int max_depth, Budget* budget) {
+  return JsonReader(text, max_depth, budget).run();
 }
 
 std::string to_pretty_json(const Value& v) {
   std::string out;
-  write(v, "", "  ", out);
+  Sink sink(out, nullptr);
+  write(v, "", "  ", sink);
+  return out;
+}
+
+util::Result<std::string> to_pretty_json(const Value& v, Budget& budget) {
+  std::string out;
+  Sink sink(out, &budget);
+  if (!write(v, "", "  ", sink)) {
+    return budget.refusal("toJSON()");
+  }
   return out;
 }
 
 std::string to_compact_json(const Value& v) {
   std::string out;
-  write(v, "", "", out);
+  Sink sink(out, nullptr);
+  write(v, "", "", sink);
   return out;
 }
 

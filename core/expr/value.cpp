@@ -11,9 +11,9 @@ namespace reviewer::expr {
 Object Object::with(const std::string& key, Value value) const {
   Object out;
   const std::string folded = lower(key);
-  for (std::size_t i = 0; i < entries_.size(); ++i) {
-    if (folded_[i] != folded) {
-      out.add(entries_[i].first, entries_[i].second);
+  for (const auto& [k, v] : entries_) {
+    if (lower(k) != folded) {
+      out.add(k, v);
     }
   }
   out.add(key, std::move(value));
@@ -21,14 +21,9 @@ Object Object::with(const std::string& key, Value value) const {
 }
 
 void Object::add(std::string key, Value value) {
-  std::string folded = lower(key);
-  for (const auto& f : folded_) {
-    if (f == folded) {
-      return;
-    }
+  if (index_.try_emplace(lower(key), entries_.size()).second) {
+    entries_.emplace_back(std::move(key), std::move(value));
   }
-  folded_.push_back(std::move(folded));
-  entries_.emplace_back(std::move(key), std::move(value));
 }
 
 void Object::close(std::string rule, std::string why) {
@@ -37,13 +32,8 @@ void Object::close(std::string rule, std::string why) {
 }
 
 const Value* Object::find(std::string_view key) const {
-  const std::string folded = lower(key);
-  for (std::size_t i = 0; i < folded_.size(); ++i) {
-    if (folded_[i] == folded) {
-      return &entries_[i].second;
-    }
-  }
-  return nullptr;
+  const auto it = index_.find(lower(key));
+  return it != index_.end() ? &entries_[it->second].second : nullptr;
 }
 
 Value Value::boolean(bool b) {
@@ -60,7 +50,7 @@ Value Value::number(double d) {
 
 Value Value::string(std::string s) {
   Value v;
-  v.v_ = std::move(s);
+  v.v_ = std::make_shared<const std::string>(std::move(s));
   return v;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,7 +20,8 @@ struct Array {
 };
 
 // An expression object: keys keep their first spelling and their order; lookups ignore case, and
-// a key that differs from an earlier one only in case is dropped (GitHub's dictionaries).
+// a key that differs from an earlier one only in case is dropped (GitHub's dictionaries). Adding
+// and finding cost the logarithm of the size, so fromJSON of a large object is not quadratic.
 class Object {
  public:
   void add(std::string key, Value value);
@@ -39,7 +41,7 @@ class Object {
 
  private:
   std::vector<std::pair<std::string, Value>> entries_;
-  std::vector<std::string> folded_;  // entries_[i]'s key, lower-cased, for lookups
+  std::map<std::string, std::size_t, std::less<>> index_;  // lower-cased key -> its entry
   std::string closed_rule_;
   std::string closed_why_;
 };
@@ -47,7 +49,9 @@ class Object {
 enum class Kind { kNull, kBoolean, kNumber, kString, kArray, kObject };
 
 // A value of GitHub's expression language. Arrays and objects are shared and compared by
-// identity, as the language compares them; everything else by value.
+// identity, as the language compares them; everything else by value. A string's bytes are
+// shared too (they never change): a copy of a value, which the evaluator and the matrix make
+// freely, never copies a string of up to a mebibyte (budget.h).
 class Value {
  public:
   Value() = default;  // null
@@ -61,7 +65,7 @@ class Value {
   bool is_primitive() const { return kind() != Kind::kArray && kind() != Kind::kObject; }
   bool as_boolean() const { return std::get<bool>(v_); }
   double as_number() const { return std::get<double>(v_); }
-  const std::string& as_string() const { return std::get<std::string>(v_); }
+  const std::string& as_string() const { return *std::get<std::shared_ptr<const std::string>>(v_); }
   const Array& as_array() const { return *std::get<std::shared_ptr<const Array>>(v_); }
   const Object& as_object() const { return *std::get<std::shared_ptr<const Object>>(v_); }
   bool same_reference(const Value& other) const;
@@ -74,8 +78,8 @@ class Value {
   double coerce_number() const;
 
  private:
-  std::variant<std::monostate, bool, double, std::string, std::shared_ptr<const Array>,
-               std::shared_ptr<const Object>>
+  std::variant<std::monostate, bool, double, std::shared_ptr<const std::string>,
+               std::shared_ptr<const Array>, std::shared_ptr<const Object>>
       v_;
 };
 

@@ -71,6 +71,17 @@ std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& par
   return all;
 }
 
+// A field that parsed but did not evaluate: GitHub's evaluation error, or the evaluator's own
+// refusal to build past its bounds (core/expr/budget.h), which is no error GitHub would give.
+void refuse_evaluation(const util::Refusal& r, const std::string& what,
+                       const util::SourceLocation& where, Findings& f) {
+  if (r.rule == "expression-too-large") {
+    f.refuse("expression-too-large", what + ": " + r.message, where);
+  } else {
+    f.refuse("expression-error", what + ": " + r.message, where);
+  }
+}
+
 util::Result<std::unique_ptr<expr::Node>> parse_in(std::string_view text, Field field) {
   return expr::parse(text, scope_for(field));
 }
@@ -150,7 +161,7 @@ std::optional<FieldValue> read_field(std::string_view text, Field field,
   }
   auto v = evaluate_field(text, field, contexts, nullptr);
   if (!v) {
-    f.refuse("expression-error", what + ": " + v.error().message, where);
+    refuse_evaluation(v.error(), what, where, f);
     return std::nullopt;
   }
   return FieldValue{std::move(*v), false};
@@ -203,7 +214,7 @@ std::optional<Condition> read_condition(std::string_view text, Field field,
   // true one is the default gate.
   auto v = evaluate_field("${{ " + expression + " }}", field, contexts, nullptr);
   if (!v) {
-    f.refuse("expression-error", what + ": " + v.error().message, where);
+    refuse_evaluation(v.error(), what, where, f);
     return std::nullopt;
   }
   out.kind = expr::truthy(*v) ? Condition::Kind::kSuccess : Condition::Kind::kNever;

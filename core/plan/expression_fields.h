@@ -23,8 +23,9 @@ struct FieldValue {
 
 // Reads `text` standing in `field`. Refuses expression-invalid (it does not parse, or names a
 // context or function `field` cannot read), expression-value-unknown (it reads a value the
-// review cannot know) and, unless `run_time_allowed`, expression-at-run-time. `what` names the
-// value in messages.
+// review cannot know), expression-error and expression-too-large (it fails to evaluate, or
+// builds past the bounds of core/expr/budget.h) and, unless `run_time_allowed`,
+// expression-at-run-time. `what` names the value in messages.
 std::optional<FieldValue> read_field(std::string_view text, Field field,
                                      const expr::Object& contexts, bool run_time_allowed,
                                      const std::string& what, const util::SourceLocation& where,

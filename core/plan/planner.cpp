@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 
+#include "core/expr/budget.h"
 #include "core/plan/called_workflow.h"
 #include "core/plan/env_rules.h"
 #include "core/plan/job_rules.h"
@@ -41,6 +42,9 @@ void check_one_history(const Plan& plan, Findings& f) {
 
 util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& request,
                                  const plugins::Registry& registry) {
+  // Every expression of the pass (its called workflows' and local actions' too) builds within one
+  // total: the plan keeps their values, and aliases can repeat a field thousands of times.
+  const expr::SharedBudget expression_budget;
   Findings f;
   if (!root.is_mapping()) {
     f.refuse("workflow-not-mapping", "a workflow is a YAML mapping",

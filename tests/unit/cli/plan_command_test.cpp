@@ -35,6 +35,68 @@ TEST_F(PlanCommand, EachRefusalShowsItsLineAndACaret) {
                      "             ^\n");
 }
 
+// format('{0}{0}...', ...) nested eight deep, eight copies a level (issue 37): 8^8 characters
+// from a few hundred bytes of workflow.
+std::string format_bomb() {
+  std::string e = "'x'";
+  for (int i = 0; i < 8; ++i) {
+    e = "format('{0}{0}{0}{0}{0}{0}{0}{0}', " + e + ")";
+  }
+  return e;
+}
+
+// The evaluation stops at the bound before building the string, and says so where the
+// expression stands, like the parser's refusals: the line, a caret, and the character.
+TEST_F(PlanCommand, AnExpressionBombIsRefusedAtItsLine) {
+  const std::string w = workflow(
+      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+      "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n"
+      "      - run: echo ${{ " +
+      format_bomb() + " }}\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out, w + ":7:14: expression-too-large: the script: format() makes a string longer "
+                     "than 1048576 bytes (1 MiB), the bound of one value (at character 36)\n"
+                     "      - run: echo ${{ format('{0}{0}{0}{0}{0}{0}{0}{0}', "
+                     "format('{0}{0}{0}{0}{0}{0}{0}{0}', format('{0}{0}{0}{0}{0}{0}{0...\n"
+                     "             ^\n");
+}
+
+// One field repeated by YAML aliases is evaluated, and its value kept, each time: the fields of
+// one plan share one 16 MiB total (each value of a mebibyte counts about twice: built, then
+// kept), so the eighth is refused where it stands (built, but not kept), and so is each one
+// after it.
+TEST_F(PlanCommand, ExpressionsShareOneTotalPerPlan) {
+  std::string mebibyte = "'x'";
+  for (int i = 0; i < 5; ++i) {
+    mebibyte = "format('{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}', " + mebibyte + ")";
+  }
+  std::string env = "    env:\n      V0: &v ${{ " + mebibyte + " }}\n";
+  for (int i = 1; i < 40; ++i) {
+    env += "      V" + std::to_string(i) + ": *v\n";
+  }
+  const std::string w =
+      workflow("on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n" + env +
+               "    steps:\n"
+               "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n");
+  auto [code, out] = run("--workflow " + w + " --job build --base main");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out.rfind(w + ":13:11: expression-too-large: job env 'V7': the expression's value "
+                          "takes what the workflow's expressions build together past 16777216 "
+                          "bytes (16 MiB), the bound of one plan (at character 1)\n"
+                          "      V7: *v\n"
+                          "          ^\n",
+                      0),
+            0u)
+      << out.substr(0, 2000);
+  std::size_t refusals = 0;
+  for (auto at = out.find("expression-too-large"); at != std::string::npos;
+       at = out.find("expression-too-large", at + 1)) {
+    ++refusals;
+  }
+  EXPECT_EQ(refusals, 33u);
+}
+
 // libcrypto reads no configuration: an openssl.cnf whose only provider is OpenSSL's null one
 // (no algorithms) made the plugins' hashing fail its checks before util::init_crypto.
 TEST_F(PlanCommand, AnOpensslConfigurationCannotReplaceTheDigests) {

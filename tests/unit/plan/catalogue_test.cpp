@@ -36,6 +36,7 @@ const std::set<std::string> kRules = {
     "event-invalid", "event-mismatch",
     // Expressions: where they stand, what they read, whether they parse and evaluate.
     "expression-invalid", "expression-error", "expression-value-unknown", "expression-at-run-time",
+    "expression-too-large",
     // Steps.
     "invalid-step", "unknown-step-key", "step-uses-and-run", "step-without-action",
     "step-condition", "timeout-on-skipped-step", "non-bash-shell", "expression-in-uses",
