@@ -18,6 +18,7 @@
 #include "core/host/npm_resolution.h"
 #include "core/host/user_namespace.h"
 #include "core/launch/attestation.h"
+#include "core/launch/fresh_worktree.h"
 #include "core/launch/sandbox_user.h"
 #include "core/util/install_layout.h"
 
@@ -204,6 +205,9 @@ class ContainerEngine final : public Engine {
     if (!spec.dependencies.empty()) {
       argv.insert(argv.end(),
                   {"--volume", spec.dependencies + ":" + fetch::kDependencyMount + ":ro"});
+    }
+    if (!spec.pristine.empty()) {
+      argv.insert(argv.end(), {"--volume", spec.pristine + ":" + launch::kPristineMount + ":ro"});
     }
     argv.insert(argv.end(), {ref(spec.image), "sleep", "infinity"});
     return argv;

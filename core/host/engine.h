@@ -20,8 +20,11 @@ struct SandboxLimits {
 };
 
 struct SandboxSpec {
-  std::string image;                   // the matrix image's name, e.g. reviewer-node22-bun1310
-  std::string workspace;               // the clone on the host
+  std::string image;      // the matrix image's name, e.g. reviewer-node22-bun1310
+  std::string workspace;  // the worktree on the host, bound at /workspace
+  // The pristine clone, bound read-only at launch::kPristineMount, which the launcher copies into
+  // the worktree before every job; empty: the worktree is the clone itself, shared by the jobs.
+  std::string pristine;
   std::string workflow;                // REVIEWER_CI_WORKFLOW
   std::string job;                     // REVIEWER_CI_JOB
   std::string base;                    // REVIEWER_CI_BASE

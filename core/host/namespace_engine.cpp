@@ -124,6 +124,9 @@ class NamespaceEngine final : public Engine {
     if (!spec.dependencies.empty()) {
       argv.insert(argv.end(), {"--deps", spec.dependencies});
     }
+    if (!spec.pristine.empty()) {
+      argv.insert(argv.end(), {"--pristine", spec.pristine});
+    }
     CommandOptions limited;
     limited.limit = spec.limit;
     std::string last_line;

@@ -322,14 +322,11 @@ int review(const ReviewRequest& request) {
     return refused(dependency_view.refusals(), "", "");
   }
 
-  // The sandbox user owns its clone, as a container user owns the volume it was handed.
-  if (::geteuid() == 0) {
-    auto owned = run_command(
-        {"chown", "-R", std::to_string(kSandboxUid) + ":" + std::to_string(kSandboxUid), clone});
-    if (!owned || owned->status != 0) {
-      return host_failure(
-          {"host-command", "cannot give the clone to the sandbox user", std::nullopt});
-    }
+  // The clone is the pristine copy every job's worktree starts from (launch/fresh_worktree.h):
+  // mounted read-only, beside an empty worktree that the engine gives the sandbox's user.
+  const std::string worktree = scratch.path() + "/worktree";
+  if (std::error_code ec; !fs::create_directory(worktree, ec)) {
+    return host_failure({"host-command", "cannot make the worktree " + worktree, std::nullopt});
   }
   std::int64_t seconds = host_margin_seconds();
   // A called workflow's jobs each have their own time limit; the job calling them has none.
@@ -338,7 +335,8 @@ int review(const ReviewRequest& request) {
   }
   SandboxSpec spec;
   spec.image = resolution.image;
-  spec.workspace = clone;
+  spec.workspace = worktree;
+  spec.pristine = clone;
   spec.workflow = request.workflow;
   spec.job = request.job;
   spec.base = request.base;
@@ -353,7 +351,8 @@ int review(const ReviewRequest& request) {
   spec.limits = limits;
   auto ran = (*engine)->run(spec);
   if (request.keep_clone) {
-    std::cout << "review: the clone is kept at " << clone << '\n';
+    std::cout << "review: the clone is kept at " << clone << ", the last job's worktree at "
+              << worktree << '\n';
   }
   if (!ran) {
     return host_failure(ran.error());

@@ -229,6 +229,13 @@ class JobLoop {
         refuse_before(job, cleared.refusals());
         return false;
       }
+      // And a fresh checkout: nothing an earlier job left in the worktree reaches this one.
+      if (ctx_.fresh_worktree != nullptr) {
+        if (auto fresh = ctx_.fresh_worktree->refresh(); !fresh) {
+          refuse_before(job, fresh.refusals());
+          return false;
+        }
+      }
     }
     const std::size_t n = jobs_started_++;
     state.runner = {ctx_.workspace,

@@ -7,6 +7,7 @@
 
 #include "core/exec/log_sink.h"
 #include "core/exec/step_runner.h"
+#include "core/launch/fresh_worktree.h"
 #include "core/launch/job_scratch.h"
 #include "core/launch/worktree_guard.h"
 #include "core/plan/plan.h"
@@ -61,6 +62,9 @@ struct LoopContext {
   // image without one.
   std::string corepack = {};
   std::string http_registry = {};  // see exec::RunnerContext
+  // When set, every job after the first gets a fresh copy of the pristine clone as its worktree
+  // (fresh_worktree.h); the launcher made the first job's before planning.
+  const FreshWorktree* fresh_worktree = nullptr;
 };
 
 // Runs the plan's jobs in order with CI's gating: a job runs if every job it needs succeeded

@@ -20,6 +20,7 @@
 #include "core/launch/assignment.h"
 #include "core/launch/assignment_integrity.h"
 #include "core/launch/build_report.h"
+#include "core/launch/fresh_worktree.h"
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_checksums.h"
 #include "core/launch/image_info.h"
@@ -223,6 +224,20 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
         fmt::format("review-self-check-ok: image {} with {} plugins", image->name, loaded->size()));
   }
 
+  // Every job's worktree is a fresh copy of the host's pristine clone when the host mounted one
+  // (fresh_worktree.h): the first copy is made before anything of the worktree is read.
+  auto fresh = FreshWorktree::open(kPristineMount, kWorkspace);
+  if (fresh && *fresh) {
+    if (auto copied = (*fresh)->refresh(); !copied) {
+      fresh = copied.refusals();
+    }
+  }
+  if (!fresh) {
+    if (auto mismatch = runtime_refusal(runtimes)) {
+      return *mismatch;
+    }
+    return finish(report::ExitCode::kInternal, "review-build-failed: " + fresh.error().message);
+  }
   // Symlinked directories and lockfiles are refused before anything in the worktree is read,
   // so not even the workflow file can be reached through a link out of it.
   if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
@@ -311,7 +326,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
                           LoopContext{kWorkspace, scratch->build_dir(), image->path, deps,
                                       npm_config_registry(plan.pins, registry, http_url),
-                                      corepack_of(*image), http_url});
+                                      corepack_of(*image), http_url, *fresh ? &**fresh : nullptr});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
   if (auto same = check_assignment_unchanged(assignment, *init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;

@@ -20,11 +20,14 @@
 #                [--matrix 'NAME=VALUE...'] [--pinned-only] [--caller-env NAME=VALUE]...
 #                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
 #                [--pids-limit N] [--memory SIZE] [--cpus N]
-#                [--pass-env NAME]... [--reports DIR] [--deps DIR] [--owner PID:START] [-- ARG...]
+#                [--pass-env NAME]... [--reports DIR] [--deps DIR] [--pristine DIR]
+#                [--owner PID:START] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
-# review's dependency view); --pass-env NAME adds NAME with its value in this script's
+# review's dependency view); with --pristine, binds DIR read-only at /var/lib/reviewer-pristine
+# (the review's pristine clone, which the launcher copies into the worktree before every job:
+# core/launch/fresh_worktree.h); --pass-env NAME adds NAME with its value in this script's
 # environment to the launcher's (the host's verdict nonce, kept out of every argv the host's
 # process list shows). --before and --after run `bash -c CMD` as the sandbox user in the same
 # sandbox, before and after the launcher (a second `podman exec --user 1000`), their output on
@@ -41,7 +44,7 @@
 # Must run as root (it creates the namespaces).
 set -euo pipefail
 
-owner="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
+owner="" pristine="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
 before="" after="" pid1_as_steps="" pids_limit=4096 memory_limit=8g cpus_limit=2
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
@@ -68,6 +71,7 @@ while (($#)); do
     --reports) reports=$2; shift 2 ;;
     --deps) deps=$(realpath "$2"); shift 2 ;;
     --owner) owner=$2; shift 2 ;;
+    --pristine) pristine=$(realpath "$2"); shift 2 ;;
     --) shift; break ;;
     *) echo "run-model: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -203,7 +207,7 @@ fi
 setup=$(cat <<'SETUP'
 set -euo pipefail
 newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
-pinned_only=${11:-} event=${12:-} same_repository=${13:-}
+pinned_only=${11:-} event=${12:-} same_repository=${13:-} pristine=${14:-}
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -238,6 +242,12 @@ if [[ -n $deps ]]; then
   mount --bind "$deps" "$newroot/var/cache/reviewer-deps"
   mount -o remount,bind,ro "$newroot/var/cache/reviewer-deps"
 fi
+# The review's pristine clone, read-only (core/launch/fresh_worktree.h).
+if [[ -n $pristine ]]; then
+  mkdir -p "$newroot/var/lib/reviewer-pristine"
+  mount --bind "$pristine" "$newroot/var/lib/reviewer-pristine"
+  mount -o remount,bind,ro "$newroot/var/lib/reviewer-pristine"
+fi
 # Read-only for this mount: a user namespace may not remount the tmpfs superblock itself.
 mount -o remount,bind,ro "$newroot"
 ip link set lo up
@@ -258,19 +268,21 @@ SETUP
 # below a tmpfs that anyone may search (`$newroot/sources`); the sandbox binds them from there.
 sources=$(cat <<'SOURCES'
 set -euo pipefail
-newroot=$1 workspace=$2 prefix=$3 deps=$4
-shift 4
+newroot=$1 workspace=$2 prefix=$3 deps=$4 pristine=$5
+shift 5
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=1m tmpfs "$newroot"
-mkdir -p "$newroot"/{root,sources/workspace,sources/prefix,sources/deps}
+mkdir -p "$newroot"/{root,sources/workspace,sources/prefix,sources/deps,sources/pristine}
 mount --bind "$workspace" "$newroot/sources/workspace"
 mount --rbind "$prefix" "$newroot/sources/prefix"
 if [[ -n $deps ]]; then mount --bind "$deps" "$newroot/sources/deps"; fi
+if [[ -n $pristine ]]; then mount --bind "$pristine" "$newroot/sources/pristine"; fi
 exec "$@"
 SOURCES
 )
-deps_source=""
+deps_source="" pristine_source=""
 [[ -z $deps ]] || deps_source=$newroot/sources/deps
+[[ -z $pristine ]] || pristine_source=$newroot/sources/pristine
 # The sandbox's root signals readiness through this file.
 chown "$id_base:$id_base" "$ready"
 
@@ -278,12 +290,12 @@ chown "$id_base:$id_base" "$ready"
 # up the loopback there, and nowhere else); unshare becomes its root before the script runs. The
 # range lock's descriptor is inherited by PID 1, so the range stays taken while anything of the
 # sandbox lives.
-unshare --mount -- /bin/bash -c "$sources" sources "$newroot" "$workspace" "$prefix" "$deps" \
+unshare --mount -- /bin/bash -c "$sources" sources "$newroot" "$workspace" "$prefix" "$deps" "$pristine" \
   unshare --user --map-users="$id_base,0,$range_size" --map-groups="$id_base,0,$range_size" \
   --setuid 0 --setgid 0 --pid --fork --mount --net --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot/root" "$newroot/sources/workspace" "$newroot/sources/prefix" \
   "$pid1_uid" "$ready" "$workflow" "$job" "$base" "$matrix" "$deps_source" "$pinned_only" "$event" \
-  "$same_repository" </dev/null >/dev/null 2>"$setup_log" &
+  "$same_repository" "$pristine_source" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child (beside, for a moment, the child that ran newuidmap);

@@ -87,5 +87,48 @@ TEST_F(LauncherE2E, NoStepReachesAKernelKeyring) {
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
 
+// The isolation issue's finding 6: job `lint` wrote 17 bytes into the nanoseconds of tracked
+// files' modification times and job `test` read them back, where CI gives each job a fresh
+// checkout (the last of a family: /dev/shm, IPC, xattrs, `.git/` files, mtimes). With the host's
+// layout every job gets a new copy of the pristine clone, so nothing lint leaves in the worktree
+// reaches test. The control run, sharing one worktree, shows the channel is real.
+TEST_F(LauncherE2E, EveryJobGetsAFreshWorktreeSoNothingALaterJobReadsCameFromAnEarlierOne) {
+  ExampleRepo repo;
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("lint",
+                   "      - run: |\n"
+                   "          touch -d '2021-02-03 04:05:06.123456789' package.json\n"
+                   "          echo carried > scripts/left-by-lint\n"
+                   "          echo lint-wrote\n") +
+               job("test",
+                   "      - run: |\n"
+                   "          echo \"test-sees $(stat -c %y package.json)\"\n"
+                   "          if test -e scripts/left-by-lint; then echo test-sees-file; fi\n",
+                   "    needs: lint\n")));
+  repo.clone();
+  SandboxRun fresh = assigned_job("test");
+  fresh.fresh_worktree = true;
+  auto r = run_launcher(repo.workspace(), fresh);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("lint-wrote"));
+  EXPECT_THAT(r.output, HasSubstr("[test #2 run] test-sees ")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr(".123456789"))) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("test-sees-file"))) << r.output;
+  EXPECT_EQ(r.last_line(), "review-build-ok");
+  // The pristine clone itself is untouched.
+  EXPECT_FALSE(std::filesystem::exists(repo.workspace() + "/scripts/left-by-lint"));
+  // The control: one worktree shared by both jobs carries the mtime across (the untracked file
+  // stops the second job at the clean-clone check, which the mtime passes).
+  repo.write(
+      ".github/workflows/ci.yml",
+      workflow(job("lint", "      - run: touch -d '2021-02-03 04:05:06.123456789' package.json\n") +
+               job("test", "      - run: echo \"test-sees $(stat -c %y package.json)\"\n",
+                   "    needs: lint\n")));
+  repo.clone();
+  auto shared = run_launcher(repo.workspace(), assigned_job("test"));
+  EXPECT_THAT(shared.output, HasSubstr(".123456789")) << shared.output;
+}
+
 }  // namespace
 }  // namespace reviewer::e2e

@@ -102,11 +102,19 @@ void ExampleRepo::git_in_clone(const std::string& args) {
 
 namespace {
 
+// The empty directory beside `clone` that a fresh-worktree run gets as /workspace.
+std::string empty_worktree(const std::string& clone) {
+  const std::string dir = clone + "-worktree";
+  must("rm -rf " + quote(dir) + " && mkdir " + quote(dir));
+  return dir;
+}
+
 // The same run in a real review image with the production flags (REVIEWER_E2E_ENGINE=podman):
 // the image the image.build fixture built from this build tree, the clone owned by the image's
 // user, the caller's variables and arguments on the exec, `after` as a second exec in the same
 // container, which is removed at the end.
-RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
+RunResult run_in_image(const std::string& clone, const SandboxRun& run) {
+  const std::string workspace = run.fresh_worktree ? empty_worktree(clone) : clone;
   const std::string engine = REVIEWER_SOURCE_DIR "/docker/reviewer/engine.sh";
   static int counter = 0;
   const std::string name =
@@ -121,8 +129,9 @@ RunResult run_in_image(const std::string& workspace, const SandboxRun& run) {
        " --init --read-only --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --network none"
        " --cap-drop ALL --security-opt no-new-privileges --userns auto:size=65536"
        " --security-opt seccomp=" REVIEWER_SOURCE_DIR "/docker/reviewer/seccomp.json" +
-       layout + " --workdir /workspace --volume " + quote(workspace + ":/workspace") + " --env " +
-       quote("REVIEWER_CI_WORKFLOW=" + run.workflow) + " --env " +
+       layout + " --workdir /workspace --volume " + quote(workspace + ":/workspace") +
+       (run.fresh_worktree ? " --volume " + quote(clone + ":/var/lib/reviewer-pristine:ro") : "") +
+       " --env " + quote("REVIEWER_CI_WORKFLOW=" + run.workflow) + " --env " +
        quote("REVIEWER_CI_JOB=" + run.job) + " --env " + quote("REVIEWER_CI_BASE=" + run.base) +
        " --env " + quote("REVIEWER_CI_MATRIX=" + run.matrix) +
        (run.pinned_only ? " --env REVIEWER_CI_PINNED_ONLY=true" : "") +
@@ -171,10 +180,12 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
     return run_in_image(workspace, run);
   }
   std::string cmd = std::string(REVIEWER_SOURCE_DIR "/docker/run-model/run-model.sh") +
-                    " --workspace " + quote(workspace) + " --prefix " + quote(run.prefix) +
-                    " --workflow " + quote(run.workflow) + " --job " + quote(run.job) + " --base " +
-                    quote(run.base) + " --matrix " + quote(run.matrix) +
-                    (run.pinned_only ? " --pinned-only" : "") +
+                    " --workspace " +
+                    quote(run.fresh_worktree ? empty_worktree(workspace) : workspace) +
+                    (run.fresh_worktree ? " --pristine " + quote(workspace) : "") + " --prefix " +
+                    quote(run.prefix) + " --workflow " + quote(run.workflow) + " --job " +
+                    quote(run.job) + " --base " + quote(run.base) + " --matrix " +
+                    quote(run.matrix) + (run.pinned_only ? " --pinned-only" : "") +
                     (run.event.empty() ? "" : " --event " + quote(run.event)) +
                     (run.same_repository ? " --same-repository" : "");
   for (const auto& e : run.caller_env) {

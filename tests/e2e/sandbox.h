@@ -70,6 +70,10 @@ struct SandboxRun {
   // the run model's cgroup); empty: the defaults, 4096 and 8g.
   std::string pids_limit;
   std::string memory;
+  // As `reviewer review` lays it out: the clone mounted read-only as the pristine clone, and an
+  // empty directory beside it (workspace() + "-worktree") as /workspace, which the launcher fills
+  // with a fresh copy before every job (core/launch/fresh_worktree.h).
+  bool fresh_worktree = false;
 };
 
 // Runs the installed launcher in a fresh run-model sandbox over `workspace`, or, when
