@@ -47,38 +47,36 @@ class NamespaceEngine final : public Engine {
     return "stage:" + stage_;
   }
 
-  // The run model's resolution: the stage's npm, run on the host as the sandbox user (when the
-  // host is root) with an empty environment in `dir`. npm runs no script (--ignore-scripts) and
-  // reads nothing of the pull request but package.json; the container engines add the mount and
-  // process isolation the production host has (docs/host.md).
+  // The run model's resolution: the stage's npm in a run-model sandbox of its own (a user
+  // namespace, read-only root, no capability, the resolution folder as its worktree), never as a
+  // host process; it keeps the host's network to reach the registry. npm runs no script, no git
+  // and reads no npmrc of the pull request's (npm_resolution_command), and only registry sources
+  // reach it (manifest_sources.h).
   util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
-    std::vector<std::string> argv;
-    if (::geteuid() == 0) {
-      // npm runs as the sandbox user on the host, so it must reach `dir`: the review's scratch
-      // directory above it (mkdtemp, 0700) gets search permission for others, not read.
-      for (auto p = std::filesystem::path(spec.dir).parent_path(); p.has_relative_path();
-           p = p.parent_path()) {
-        struct stat st {};
-        if (::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & S_IXOTH) == 0 &&
-            st.st_uid == ::geteuid()) {
-          ::chmod(p.c_str(), (st.st_mode & 07777) | S_IXOTH);
-        }
-      }
-      argv = {"setpriv",
-              "--reuid",
-              std::to_string(kSandboxUid),
-              "--regid",
-              std::to_string(kSandboxUid),
-              "--clear-groups",
-              "--"};
-    }
-    argv.insert(argv.end(), {"env", "-i", "--chdir", spec.dir,
-                             "PATH=" + stage_ + "/runtimes/node/bin:/usr/bin:/bin",
-                             "HOME=" + spec.dir + "/home"});
+    std::vector<std::string> argv = {util::data_directory() + "/run-model.sh",
+                                     "--workspace",
+                                     spec.dir,
+                                     "--prefix",
+                                     stage_,
+                                     "--host-network",
+                                     "--exec-as-user",
+                                     "--owner",
+                                     this_process_identity(),
+                                     "--pids-limit",
+                                     std::to_string(spec.limits.pids),
+                                     "--memory",
+                                     spec.limits.memory,
+                                     "--cpus",
+                                     spec.limits.cpus,
+                                     "--exec",
+                                     "/usr/bin/env",
+                                     "--",
+                                     "PATH=/opt/reviewer/runtimes/node/bin:/usr/bin:/bin",
+                                     "HOME=/tmp/review"};
     if (::access(kHostCaFile, R_OK) == 0) {
       argv.push_back(std::string("NODE_EXTRA_CA_CERTS=") + kHostCaFile);
     }
-    for (auto& word : npm_resolution_command(spec.dir, spec.registry, spec.settings)) {
+    for (auto& word : npm_resolution_command("/workspace", spec.registry, spec.settings)) {
       argv.push_back(std::move(word));
     }
     CommandOptions limited;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/host/manifest_sources.h"
 #include "core/host/npmrc_resolution.h"
 #include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
@@ -19,6 +20,10 @@ using Clock = std::chrono::steady_clock;
 
 // Long enough for a large tree on a slow registry; a hung npm must not hold the review.
 constexpr std::chrono::minutes kResolutionLimit{15};
+
+// npm's global configuration in the resolution folder: empty, the host's. Not `.npmrc`, which
+// npm would also read as the project's.
+constexpr const char* kGlobalNpmrc = "host-global-npmrc";
 
 util::Refusal manifest_refusal(const std::string& why) {
   return {"dependency-manifest-invalid", "package.json: " + why, std::nullopt};
@@ -34,16 +39,12 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
   std::error_code ec;
   fs::remove_all(dir, ec);
   if (!fs::create_directories(dir, ec) ||
-      !(std::ofstream(dir + "/package.json", std::ios::binary) << manifest)) {
+      !(std::ofstream(dir + "/package.json", std::ios::binary) << manifest) ||
+      !std::ofstream(dir + "/" + kGlobalNpmrc, std::ios::binary)) {
     return util::Refusal{"dependency-store", "cannot make the resolution directory " + dir,
                          std::nullopt};
   }
-  if (::geteuid() == 0 &&
-      (::chown(dir.c_str(), kSandboxUid, kSandboxUid) != 0 ||
-       ::chown((dir + "/package.json").c_str(), kSandboxUid, kSandboxUid) != 0)) {
-    return util::Refusal{"dependency-store", "cannot give " + dir + " to the sandbox user",
-                         std::nullopt};
-  }
+  // The engine gives `dir` to the host id its user namespace maps the sandbox's user to.
 
   auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits, flags});
   if (!ran) {
@@ -83,20 +84,17 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
 
 std::vector<std::string> npm_resolution_command(const std::string& dir, const std::string& registry,
                                                 const std::vector<std::string>& settings) {
-  std::vector<std::string> argv{"npm",
-                                "install",
-                                "--package-lock-only",
-                                "--ignore-scripts",
-                                "--no-audit",
-                                "--no-fund",
-                                "--no-update-notifier",
-                                "--userconfig",
-                                "/dev/null",
-                                "--registry",
-                                registry,
-                                "--cache",
-                                dir + "/cache",
-                                "--loglevel",
+  std::vector<std::string> argv{"npm", "install", "--package-lock-only", "--ignore-scripts",
+                                "--no-audit", "--no-fund", "--no-update-notifier",
+                                // Every setting that could run something is the host's: no
+                                // user or global npmrc (the project's is never in `dir`), and
+                                // a git that always fails, should any git source get past
+                                // check_registry_specs.
+                                "--userconfig", "/dev/null",
+                                // npm refuses one file as both; the host writes this one
+                                // empty (resolve_manifest).
+                                "--globalconfig", dir + "/" + kGlobalNpmrc, "--git", "/bin/false",
+                                "--registry", registry, "--cache", dir + "/cache", "--loglevel",
                                 "warn"};
   argv.insert(argv.end(), settings.begin(), settings.end());
   return argv;
@@ -144,6 +142,10 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
   if (!declares) {
     return std::optional<NpmResolution>();
   }
+  // Before npm starts: a source other than the registry makes npm run the source's own code.
+  if (auto registry_only = check_registry_specs(json); !registry_only) {
+    return registry_only.refusals();
+  }
   auto npmrc = npmrc_resolution(tree.get());
   if (!npmrc) {
     return npmrc.refusals();
@@ -169,6 +171,9 @@ util::Result<NpmResolution> resolve_global_install(const std::string& name, cons
                                                    const fetch::FetchOptions& options,
                                                    const SandboxLimits& limits) {
   const auto start = Clock::now();
+  if (auto registry_only = check_registry_spec(name, spec, "npm install -g"); !registry_only) {
+    return registry_only.refusals();
+  }
   // `npm install -g NAME@SPEC` makes NAME the root of its own tree: the same tree as a project
   // whose one dependency it is.
   const nlohmann::json manifest{{"name", "reviewer-global-install"},

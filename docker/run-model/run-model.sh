@@ -21,7 +21,7 @@
 #                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
 #                [--pids-limit N] [--memory SIZE] [--cpus N]
 #                [--pass-env NAME]... [--reports DIR] [--deps DIR] [--pristine DIR]
-#                [--owner PID:START] [-- ARG...]
+#                [--owner PID:START] [--host-network] [--exec-as-user] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
@@ -37,6 +37,9 @@
 # are podman's limits, applied through a cgroup of their own where this machine lets root make
 # one (cgroup v1 pids, memory and cpu hierarchies, or v2), defaults 4096, 8g and 2 as
 # `reviewer review`'s; where it does not, a line on stderr says which limit is missing.
+# --host-network keeps the host's network namespace (the namespaces engine's dependency
+# resolution, which reaches the registry; everything else of the sandbox stays), and
+# --exec-as-user runs PROGRAM as the sandbox user with no capability instead of as the launcher.
 # --owner names the host process that runs this script (its pid and start time, as
 # core/host/host_identity.h writes them): the script records itself and its owner in
 # /run/reviewer/sandboxes/PID while it runs, so that `reviewer gc` can end a sandbox whose host was
@@ -44,7 +47,7 @@
 # Must run as root (it creates the namespaces).
 set -euo pipefail
 
-owner="" pristine="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
+exec_as_user="" net_namespace=--net host_network="" owner="" pristine="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
 before="" after="" pid1_as_steps="" pids_limit=4096 memory_limit=8g cpus_limit=2
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
@@ -62,6 +65,8 @@ while (($#)); do
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
+    --exec-as-user) exec_as_user=true; shift ;;
+    --host-network) net_namespace="" host_network=true; shift ;;
     --before) before=$2; shift 2 ;;
     --after) after=$2; shift 2 ;;
     --pid1-as-steps) pid1_as_steps=true; shift ;;
@@ -207,7 +212,7 @@ fi
 setup=$(cat <<'SETUP'
 set -euo pipefail
 newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
-pinned_only=${11:-} event=${12:-} same_repository=${13:-} pristine=${14:-}
+pinned_only=${11:-} event=${12:-} same_repository=${13:-} pristine=${14:-} host_network=${15:-}
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -250,7 +255,8 @@ if [[ -n $pristine ]]; then
 fi
 # Read-only for this mount: a user namespace may not remount the tmpfs superblock itself.
 mount -o remount,bind,ro "$newroot"
-ip link set lo up
+# The host's network, when the caller asked for it, is not the sandbox's to change.
+[[ -n $host_network ]] || ip link set lo up
 echo ready > "$ready"
 cd "$newroot/workspace"
 exec chroot "$newroot" /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
@@ -292,10 +298,10 @@ chown "$id_base:$id_base" "$ready"
 # sandbox lives.
 unshare --mount -- /bin/bash -c "$sources" sources "$newroot" "$workspace" "$prefix" "$deps" "$pristine" \
   unshare --user --map-users="$id_base,0,$range_size" --map-groups="$id_base,0,$range_size" \
-  --setuid 0 --setgid 0 --pid --fork --mount --net --ipc --uts --kill-child -- \
+  --setuid 0 --setgid 0 --pid --fork --mount $net_namespace --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot/root" "$newroot/sources/workspace" "$newroot/sources/prefix" \
   "$pid1_uid" "$ready" "$workflow" "$job" "$base" "$matrix" "$deps_source" "$pinned_only" "$event" \
-  "$same_repository" "$pristine_source" </dev/null >/dev/null 2>"$setup_log" &
+  "$same_repository" "$pristine_source" "$host_network" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child (beside, for a moment, the child that ran newuidmap);
@@ -320,7 +326,7 @@ done
 in_sandbox() {
   local uid=$1 caps=$2
   shift 2
-  nsenter --target "$pid1" --user --pid --mount --net --ipc --uts --root -- \
+  nsenter --target "$pid1" --user --pid --mount $net_namespace --ipc --uts --root -- \
     /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
     --inh-caps=-all --bounding-set="$caps" --no-new-privs -- \
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
@@ -331,7 +337,11 @@ in_sandbox() {
 as_user() { in_sandbox "$sandbox_uid" -all "$@"; }
 if [[ -n $before ]]; then as_user /bin/bash -c "$before" || true; fi
 status=0
-in_sandbox "$launcher_uid" "$launcher_caps" "${caller_env[@]}" "$program" "$@" || status=$?
+if [[ -n $exec_as_user ]]; then
+  as_user "${caller_env[@]}" "$program" "$@" || status=$?
+else
+  in_sandbox "$launcher_uid" "$launcher_caps" "${caller_env[@]}" "$program" "$@" || status=$?
+fi
 if [[ -n $after ]]; then as_user /bin/bash -c "$after" || true; fi
 # The reports are read as the sandbox user inside the sandbox (a link planted there reaches
 # nothing of the host's), bounded in size and time (a FIFO there cannot hold the host).

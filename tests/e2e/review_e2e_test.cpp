@@ -252,5 +252,25 @@ TEST_F(ReviewE2E, WithoutALockTheStagesNpmResolvesAndTheSandboxInstallsOffline) 
   EXPECT_TRUE(std::filesystem::is_regular_file(reports + "/resolved-package-lock.json"));
 }
 
+// The isolation issue's finding 3: without a lock, a git dependency with bundleDependencies made
+// the host's npm run the pull request's code while it resolved package.json (its clone's .npmrc
+// named `git=./pwn.sh`); in the namespaces engine as a host process with the host's network. It
+// is refused before any resolution starts: no npm runs, the canary never appears.
+TEST_F(ReviewE2E, ALockLessGitDependencyIsRefusedBeforeAnyResolution) {
+  const std::string canary = repo_.source() + "/../resolution-ran";
+  std::filesystem::remove(repo_.source() + "/package-lock.json");
+  repo_.write("package.json",
+              "{\"name\": \"x\", \"version\": \"1.0.0\", \"dependencies\": {\"evil\": "
+              "\"git+file://" +
+                  canary + "\"}, \"bundleDependencies\": [\"evil\"]}\n");
+  repo_.commit_source();
+  auto r = review("");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("dependency-source-refused")) << r.output;
+  EXPECT_THAT(r.last_line(), HasSubstr("is a git source")) << r.output;
+  EXPECT_THAT(r.output, Not(HasSubstr("npm install --package-lock-only"))) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(canary));
+}
+
 }  // namespace
 }  // namespace reviewer::e2e

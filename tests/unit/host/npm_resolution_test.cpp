@@ -41,6 +41,10 @@ class NpmPlayingEngine final : public Engine {
     ++calls;
     spec = s;
     for (const auto& e : fs::directory_iterator(s.dir)) {
+      // The host's own npm configuration, empty, is no file of the pull request's.
+      if (e.path().filename() == "host-global-npmrc" && fs::file_size(e.path()) == 0) {
+        continue;
+      }
       seen.push_back(e.path().filename().string());
     }
     writes(s.dir);
