@@ -23,13 +23,17 @@ struct Download {
 class Downloader {
  public:
   virtual ~Downloader() = default;
-  // Downloads every item, each at most `max_bytes_each`. Refusals: `dependency-too-large` when an
-  // item is larger, `dependency-fetch-failed` naming what could not be downloaded.
+  // Downloads every item, each at most `max_bytes_each`, counted as written whether or not the
+  // server declares a size. Refusals: `dependency-too-large` when an item is larger, or when the
+  // downloader's bound on what all its calls write together is reached (the host's counts a
+  // whole review: fetch::DownloadMeter), its files then removed; `dependency-fetch-failed`
+  // naming what could not be downloaded.
   virtual util::Status download(const std::vector<Download>& items,
                                 std::uint64_t max_bytes_each) = 0;
   // Downloads one registry document (`item.url`, already checked to be the registry's), at most
   // `max_bytes`: true when written, false when the registry answers 404 (it does not have it).
-  // Refusal `dependency-fetch-failed` for any other failure. The default fetches nothing.
+  // Refusal `dependency-too-large` past either bound, as download(); `dependency-fetch-failed`
+  // for any other failure. The default fetches nothing.
   virtual util::Result<bool> download_document(const Download& item, std::uint64_t max_bytes) {
     (void)max_bytes;
     return util::refusal("dependency-fetch-failed",

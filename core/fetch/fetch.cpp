@@ -1,9 +1,12 @@
 // fetch_into_store: hits by a stat, misses downloaded in one go and verified one by one.
 #include "core/fetch/fetch.h"
-#include "core/fetch/download_dir_guard.h"
 
 #include <cstdio>
 #include <filesystem>
+#include <set>
+
+#include "core/fetch/download_dir_guard.h"
+#include "core/fetch/integrity_conflict.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -31,10 +34,19 @@ Pinned* find_tarball(FetchList& list, const std::string& sha512, const std::stri
 util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& store,
                                            Downloader& downloader, const FetchOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  if (auto one = check_one_integrity_per_url(list); !one) {
+    return one.refusals();
+  }
   FetchReport report;
   report.tarballs = list.tarballs.size();
   std::vector<const Pinned*> missing;
+  // Each tarball once, however many entries name it: past the check above they all pin the same
+  // bytes.
+  std::set<std::string> tarballs;
   for (const auto& t : list.tarballs) {
+    if (!tarballs.insert(tarball_identity(t.url)).second) {
+      continue;
+    }
     if (auto size = store.size_of(t.sha512)) {
       ++report.hits;
       report.bytes += *size;

@@ -3,11 +3,13 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "core/fetch/download_meter.h"
 #include "core/fetch/downloader.h"
 #include "core/fetch/npm_lock.h"
 #include "core/fetch/package_source.h"
@@ -20,6 +22,10 @@ struct FetchOptions {
   std::string registry = kDefaultRegistry;     // an https URL ending in '/'
   std::uint64_t max_total_bytes = 2ull << 30;  // every tarball the lock pins, together
   LockBounds bounds;
+  // What the review's downloads have written, against max_total_bytes: set once for a review
+  // (host/fetch_phase.h) and shared by every copy of these options, so all its batches count
+  // together; null where the caller is no review, and the host makes one for the call.
+  std::shared_ptr<DownloadMeter> meter = nullptr;
 };
 
 // One tarball the review needs, by the integrity that names it in the store.
@@ -103,10 +109,11 @@ struct FetchReport {
   std::chrono::milliseconds elapsed{0};
 };
 
-// Puts every tarball of `list` in `store`: hits cost a stat, misses are downloaded together and
-// each verified against its integrity before it is stored. Refusals: `dependency-too-large`
-// (the tarballs together exceed options.max_total_bytes), `dependency-integrity-mismatch`,
-// `dependency-fetch-failed`, `dependency-store`.
+// Puts every tarball of `list` in `store`: hits cost a stat, misses are downloaded together, each
+// URL once, and each verified against its integrity before it is stored. Refusals:
+// `dependency-integrity-conflict` (one URL named with two integrities, before anything is
+// downloaded), `dependency-too-large` (the tarballs together exceed options.max_total_bytes),
+// `dependency-integrity-mismatch`, `dependency-fetch-failed`, `dependency-store`.
 util::Result<FetchReport> fetch_into_store(const FetchList& list, const Store& store,
                                            Downloader& downloader, const FetchOptions& options);
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <set>
 
 #include "core/fetch/mount.h"
@@ -14,6 +15,17 @@
 #include "core/host/curl_downloader.h"
 
 namespace reviewer::host {
+namespace {
+
+// The host's curl, counting against the review's meter; a caller that is no review (`reviewer
+// fetch`) gets one for this call's downloads alone, with the same bound.
+std::unique_ptr<fetch::Downloader> downloader_for(const fetch::FetchOptions& options) {
+  return make_curl_downloader(
+      options.meter ? options.meter
+                    : std::make_shared<fetch::DownloadMeter>(options.max_total_bytes));
+}
+
+}  // namespace
 
 std::string default_store_dir() {
   const char* xdg = std::getenv("XDG_CACHE_HOME");
@@ -38,7 +50,7 @@ util::Result<std::optional<Dependencies>> fetch_dependencies(
   if (!store) {
     return store.refusals();
   }
-  auto downloader = make_curl_downloader();
+  auto downloader = downloader_for(options);
   if (!(*list)->unpinned.empty()) {
     auto pinned = fetch::pin_registry_integrity(**list, *store, *downloader, options);
     if (!pinned) {
@@ -61,7 +73,7 @@ util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
   if (!store) {
     return store.refusals();
   }
-  auto downloader = make_curl_downloader();
+  auto downloader = downloader_for(options);
   auto report = fetch::fetch_into_store(list, *store, *downloader, options);
   if (!report) {
     return report.refusals();
@@ -79,7 +91,7 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
   if (!store) {
     return store.refusals();
   }
-  auto downloader = make_curl_downloader();
+  auto downloader = downloader_for(options);
   util::Refusals refusals;
   for (const auto& pin : pins) {
     const auto start = std::chrono::steady_clock::now();
@@ -126,7 +138,7 @@ util::Status fetch_registry_metadata(const std::string& store_dir,
   if (!store) {
     return store.refusals();
   }
-  auto downloader = make_curl_downloader();
+  auto downloader = downloader_for(options);
   auto got = fetch::fetch_registry_documents(packages, *store, *downloader, options);
   if (!got) {
     return got.refusals();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "core/fetch/mount.h"
 #include "core/host/dependencies.h"
@@ -218,7 +219,13 @@ std::vector<std::string> project_dirs(const plan::Plan& plan) {
   return out;
 }
 
-util::Result<std::string> fetch_phase(const FetchPhaseRequest& r, Engine& engine) {
+util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, Engine& engine) {
+  // One meter for the review: its lock's tarballs, its global installs, its package managers and
+  // their metadata all count against one --max-dependency-bytes, whatever phase fetches them.
+  FetchPhaseRequest r = request;
+  if (!r.options.meter) {
+    r.options.meter = std::make_shared<fetch::DownloadMeter>(r.options.max_total_bytes);
+  }
   // A package.json at the top without a lock is resolved at review time (resolve_and_fetch), as
   // before project directories were read: theirs would otherwise stand in for the top's.
   const std::vector<std::string> dirs =

@@ -20,6 +20,8 @@ struct FetchPhaseRequest {
   std::string store_dir;    // the shared store
   std::string reports_dir;  // where a lock resolved at review time is copied; empty: nowhere
   std::string image;        // the resolved image: its npm resolves a project without a lock
+  // fetch_phase() gives these a meter when they have none: every download of the review counts
+  // against one bound.
   fetch::FetchOptions options;
   SandboxLimits limits;
   // The package managers the plan's steps install (pnpm/action-setup's pins), fetched into the

@@ -142,6 +142,39 @@ TEST_F(StoreFetch, TheViewHoldsExactlyTheLocksTarballs) {
   EXPECT_EQ(text.str(), "tarball a");
 }
 
+// One URL, forty integrities: every entry but the first is refused by name, and nothing is
+// downloaded (each integrity was once a download of its own, 1 MiB each on the host's disk).
+TEST_F(StoreFetch, OneUrlNamedWithTwoIntegritiesIsRefusedBeforeAnyDownload) {
+  for (int i = 0; i < 40; ++i) {
+    pin("a", "fake " + std::to_string(i), std::string(1 << 20, 'a'));
+  }
+  auto r = fetch_into_store(list_, *store_, net_, options_);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.refusals().size(), 39u);
+  for (const auto& refusal : r.refusals()) {
+    EXPECT_EQ(refusal.rule, "dependency-integrity-conflict");
+  }
+  EXPECT_THAT(r.error().message,
+              ::testing::StartsWith("package-lock.json: \"node_modules/a\" pins a with integrity "
+                                    "sha512-"));
+  EXPECT_THAT(r.error().message,
+              ::testing::HasSubstr(", but package-lock.json: \"node_modules/a\" pins the same "
+                                   "tarball with sha512-"));
+  EXPECT_EQ(net_.calls, 0);
+}
+
+// The same integrity at two URLs is two downloads, each verified: one URL cannot lend its bytes
+// to another. One URL named twice with one integrity is one download.
+TEST_F(StoreFetch, EachUrlIsDownloadedOnce) {
+  pin("a", "tarball a", "tarball a");
+  pin("b", "tarball a", "tarball a");
+  list_.tarballs.push_back(list_.tarballs[0]);
+  auto r = fetch_into_store(list_, *store_, net_, options_);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(net_.items, 2u);
+  EXPECT_EQ(r->misses, 2u);
+}
+
 // pnpm's file: registry in the view: the same verified bytes at a registry path, and never a
 // path that leaves the view.
 TEST_F(StoreFetch, TheViewPlacesATarballAtItsRegistryPathOnly) {

@@ -1,0 +1,266 @@
+#include "core/host/metered_curl.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "core/host/host_process.h"
+#include "core/util/unique_fd.h"
+
+extern char** environ;
+
+namespace reviewer::host {
+namespace {
+
+// One item's body on its way: the FIFO curl writes, the file the host writes.
+struct Body {
+  const fetch::Download* item = nullptr;
+  std::string fifo;
+  bool fifo_made = false;
+  util::UniqueFd in;   // the FIFO's read end, until curl closed its end
+  util::UniqueFd out;  // the item's file, from curl's first byte (or its empty answer)
+  bool created = false;
+  std::uint64_t bytes = 0;
+};
+
+util::Refusal store_error(const std::string& what, const std::string& path) {
+  return util::refusal("dependency-store",
+                       "cannot " + what + " " + path + ": " + std::strerror(errno));
+}
+
+// The FIFOs are removed whatever happens: curl is gone by then, so none can be opened again
+// (a path left free would let a late open create a regular file there).
+struct FifoRemoval {
+  std::vector<Body>& bodies;
+  ~FifoRemoval() {
+    for (const auto& b : bodies) {
+      if (b.fifo_made) {
+        ::unlink(b.fifo.c_str());
+      }
+    }
+  }
+};
+
+// As host_process.cpp starts its commands: stdin from /dev/null, stdout to `out_fd`, a process
+// group of its own (killed whole), no signal blocked and the host's handled ones at default.
+util::Result<pid_t> spawn_curl(const std::vector<std::string>& argv, int out_fd) {
+  std::vector<char*> args;
+  for (const auto& a : argv) {
+    args.push_back(const_cast<char*>(a.c_str()));  // posix_spawn's signature, not a write
+  }
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  sigset_t none;
+  sigset_t handled;
+  sigemptyset(&none);
+  sigemptyset(&handled);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    sigaddset(&handled, sig);
+  }
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &handled);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    return util::refusal("host-command",
+                         command_line(argv) + ": cannot start: " + std::strerror(rc));
+  }
+  return pid;
+}
+
+enum class Pumped { kMore, kDone, kStopped };
+
+// Moves what `b`'s FIFO holds now into its file, counting each read against both bounds before
+// a byte of it is written. Called only once the FIFO has had a writer: before that, a read of
+// an empty FIFO reads as its end.
+util::Result<Pumped> pump(Body& b, std::uint64_t max_bytes_each, fetch::DownloadMeter& meter,
+                          CurlRun& run) {
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(b.in.get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0 && errno == EAGAIN) {
+      return Pumped::kMore;
+    }
+    if (n < 0) {
+      return store_error("read", b.fifo);
+    }
+    const auto size = static_cast<std::uint64_t>(n);
+    if (size > 0 && size > max_bytes_each - b.bytes) {
+      run.stop = CurlRun::Stop::kFileBound;
+    } else if (!meter.take(size)) {
+      run.stop = CurlRun::Stop::kReviewBound;
+    }
+    if (run.stop != CurlRun::Stop::kNone) {
+      run.stopped_url = b.item->url;
+      return Pumped::kStopped;
+    }
+    if (!b.out.valid()) {
+      b.out = util::UniqueFd(
+          ::open(b.item->file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+      if (!b.out.valid()) {
+        return store_error("write", b.item->file);
+      }
+      b.created = true;
+    }
+    if (n == 0) {
+      b.in.reset();
+      b.out.reset();
+      return Pumped::kDone;
+    }
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(b.out.get(), buf + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) {
+        continue;
+      }
+      if (w <= 0) {
+        return store_error("write", b.item->file);
+      }
+      done += w;
+    }
+    b.bytes += size;
+  }
+}
+
+int status_of(int wstatus) {
+  if (WIFEXITED(wstatus)) {
+    return WEXITSTATUS(wstatus);
+  }
+  return 128 + (WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0);
+}
+
+}  // namespace
+
+util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
+                                       const std::vector<fetch::Download>& items,
+                                       const std::string& config, const std::string& stdout_file,
+                                       std::uint64_t max_bytes_each, fetch::DownloadMeter& meter,
+                                       std::chrono::milliseconds limit) {
+  std::vector<Body> bodies(items.size());
+  FifoRemoval removal{bodies};
+  // URLs and file names go through a config file: thousands of them would not fit argv, and
+  // both were checked to hold no quote or space.
+  std::ofstream list(config, std::ios::trunc);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    Body& b = bodies[i];
+    b.item = &items[i];
+    b.fifo = items[i].file + ".fifo";
+    if (::mkfifo(b.fifo.c_str(), 0600) != 0) {
+      return store_error("make the FIFO", b.fifo);
+    }
+    b.fifo_made = true;
+    // Open before curl starts, so its open for writing never waits for a reader.
+    b.in = util::UniqueFd(::open(b.fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+    if (!b.in.valid()) {
+      return store_error("open the FIFO", b.fifo);
+    }
+    list << "url = \"" << items[i].url << "\"\noutput = \"" << b.fifo << "\"\n";
+  }
+  list.close();
+  if (!list) {
+    return util::refusal("dependency-store", "cannot write " + config);
+  }
+  util::UniqueFd status(
+      ::open(stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));
+  if (!status.valid()) {
+    return store_error("write", stdout_file);
+  }
+  std::vector<std::string> command = argv;
+  command.insert(command.end(), {"--config", config});
+  auto pid = spawn_curl(command, status.get());
+  status.reset();
+  if (!pid) {
+    return pid.refusals();
+  }
+
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  CurlRun run;
+  util::Refusals failed;
+  bool exited = false;
+  int wstatus = 0;
+  // Reads whatever a FIFO that has had a writer holds; false once curl must be stopped.
+  auto drain = [&](Body& b) {
+    auto pumped = pump(b, max_bytes_each, meter, run);
+    if (!pumped) {
+      failed = pumped.refusals();
+    }
+    return pumped && *pumped != Pumped::kStopped;
+  };
+  for (bool going = true; going;) {
+    std::vector<pollfd> fds;
+    std::vector<Body*> of;
+    for (auto& b : bodies) {
+      if (b.in.valid()) {
+        fds.push_back({b.in.get(), POLLIN, 0});
+        of.push_back(&b);
+      }
+    }
+    if (::poll(fds.data(), fds.size(), 20) > 0) {
+      for (std::size_t i = 0; i < fds.size() && going; ++i) {
+        going = fds[i].revents == 0 || drain(*of[i]);
+      }
+    }
+    const pid_t got = ::waitpid(*pid, &wstatus, WNOHANG);
+    if (got == *pid || (got < 0 && errno != EINTR)) {
+      exited = true;
+      run.status = got == *pid ? status_of(wstatus) : 128;
+      break;
+    }
+    if (going && std::chrono::steady_clock::now() >= deadline) {
+      run.timed_out = true;
+      going = false;
+    }
+  }
+  if (!exited) {
+    ::kill(-*pid, SIGKILL);
+    while (::waitpid(*pid, &wstatus, 0) < 0 && errno == EINTR) {
+    }
+    run.status = status_of(wstatus);
+  } else if (run.stop == CurlRun::Stop::kNone && failed.empty()) {
+    // curl is gone: what is left in a FIFO it opened is the end of that body. One it never
+    // opened shows no event and gets no file.
+    for (auto& b : bodies) {
+      if (!b.in.valid()) {
+        continue;
+      }
+      pollfd p{b.in.get(), POLLIN, 0};
+      if (::poll(&p, 1, 0) > 0 && !drain(b)) {
+        break;
+      }
+    }
+  }
+  if (run.stop != CurlRun::Stop::kNone || !failed.empty()) {
+    for (auto& b : bodies) {
+      b.out.reset();
+      if (b.created) {
+        ::unlink(b.item->file.c_str());
+      }
+    }
+  }
+  if (!failed.empty()) {
+    return failed;
+  }
+  return run;
+}
+
+}  // namespace reviewer::host
