@@ -32,59 +32,6 @@ int status_of(int wstatus) {
   return 128 + (WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0);
 }
 
-// posix_spawnp with stdin from /dev/null, stdout to `out_fd` when >= 0, stderr to /dev/null when
-// `quiet`, and a process group of its own so a timeout can end everything it started.
-util::Result<pid_t> spawn(const std::vector<std::string>& argv, int out_fd, bool quiet,
-                          const std::vector<std::string>& extra_env = {}) {
-  std::vector<char*> args;
-  args.reserve(argv.size() + 1);
-  for (const auto& a : argv) {
-    args.push_back(const_cast<char*>(a.c_str()));  // posix_spawn's signature, not a write
-  }
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attr;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawnattr_init(&attr);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  if (out_fd >= 0) {
-    posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
-  }
-  if (quiet) {
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  }
-  // The host blocks the signals it handles (interruption.h); a command starts with none blocked
-  // and their default actions.
-  sigset_t none;
-  sigset_t handled;
-  sigemptyset(&none);
-  sigemptyset(&handled);
-  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
-    sigaddset(&handled, sig);
-  }
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &handled);
-  posix_spawnattr_setflags(&attr,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);
-  pid_t pid = -1;
-  std::vector<char*> env;
-  for (char** e = environ; *e != nullptr; ++e) {
-    env.push_back(*e);
-  }
-  for (const auto& e : extra_env) {
-    env.push_back(const_cast<char*>(e.c_str()));  // posix_spawn's signature, not a write
-  }
-  env.push_back(nullptr);
-  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), env.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    return failure(argv, std::string("cannot start: ") + std::strerror(rc));
-  }
-  return pid;
-}
-
 // The host's children now: the commands it started and, as a subreaper, whatever they left
 // behind when they died.
 std::vector<pid_t> children() {
@@ -226,6 +173,59 @@ Exit wait_teeing(pid_t pid, int read_fd, const std::optional<std::chrono::millis
 
 }  // namespace
 
+// posix_spawnp with stdin from /dev/null, stdout to `out_fd` when >= 0, stderr to /dev/null when
+// `quiet`, and a process group of its own so a timeout can end everything it started.
+util::Result<pid_t> start_command(const std::vector<std::string>& argv, int out_fd, bool quiet,
+                                  const std::vector<std::string>& extra_env) {
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (const auto& a : argv) {
+    args.push_back(const_cast<char*>(a.c_str()));  // posix_spawn's signature, not a write
+  }
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (out_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  }
+  if (quiet) {
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  }
+  // The host blocks the signals it handles (interruption.h); a command starts with none blocked
+  // and their default actions.
+  sigset_t none;
+  sigset_t handled;
+  sigemptyset(&none);
+  sigemptyset(&handled);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    sigaddset(&handled, sig);
+  }
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &handled);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  pid_t pid = -1;
+  std::vector<char*> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    env.push_back(*e);
+  }
+  for (const auto& e : extra_env) {
+    env.push_back(const_cast<char*>(e.c_str()));  // posix_spawn's signature, not a write
+  }
+  env.push_back(nullptr);
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    return failure(argv, std::string("cannot start: ") + std::strerror(rc));
+  }
+  return pid;
+}
+
 std::string command_line(const std::vector<std::string>& argv) {
   std::string out;
   for (const auto& a : argv) {
@@ -262,14 +262,14 @@ util::Result<Exit> run_command(const std::vector<std::string>& argv,
     }
     util::UniqueFd read_end(fds[0]);
     util::UniqueFd write_end(fds[1]);
-    auto pid = spawn(argv, write_end.get(), options.quiet_stderr, options.extra_env);
+    auto pid = start_command(argv, write_end.get(), options.quiet_stderr, options.extra_env);
     write_end.reset();
     if (!pid) {
       return pid.error();
     }
     return wait_teeing(*pid, read_end.get(), options.limit, *options.last_line);
   }
-  auto pid = spawn(argv, out.get(), options.quiet_stderr, options.extra_env);
+  auto pid = start_command(argv, out.get(), options.quiet_stderr, options.extra_env);
   if (!pid) {
     return pid.error();
   }
@@ -284,7 +284,7 @@ util::Result<std::string> command_output(const std::vector<std::string>& argv,
   }
   util::UniqueFd read_end(fds[0]);
   util::UniqueFd write_end(fds[1]);
-  auto pid = spawn(argv, write_end.get(), true);
+  auto pid = start_command(argv, write_end.get(), true);
   write_end.reset();
   if (!pid) {
     return pid.error();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <optional>
 #include <string>
@@ -39,6 +41,12 @@ struct CommandOptions {
 // (`host-command`), not an exit status.
 util::Result<Exit> run_command(const std::vector<std::string>& argv,
                                const CommandOptions& options = {});
+
+// Starts `argv` as run_command does (argv[0] found on PATH, stdin from /dev/null, stdout to
+// `out_fd` when it is >= 0, stderr discarded when `quiet`, a process group of its own, no signal
+// blocked and the host's handled ones at their default) and does not wait: the caller reaps it.
+util::Result<pid_t> start_command(const std::vector<std::string>& argv, int out_fd, bool quiet,
+                                  const std::vector<std::string>& extra_env = {});
 
 // Runs `argv` and returns its stdout (at most `max_bytes`; more is an error) if it exited 0;
 // otherwise an error `host-command` naming the command and its status.

@@ -15,8 +15,6 @@
 #include "core/host/host_process.h"
 #include "core/util/unique_fd.h"
 
-extern char** environ;
-
 namespace reviewer::host {
 namespace {
 
@@ -48,43 +46,6 @@ struct FifoRemoval {
     }
   }
 };
-
-// As host_process.cpp starts its commands: stdin from /dev/null, stdout to `out_fd`, a process
-// group of its own (killed whole), no signal blocked and the host's handled ones at default.
-util::Result<pid_t> spawn_curl(const std::vector<std::string>& argv, int out_fd) {
-  std::vector<char*> args;
-  for (const auto& a : argv) {
-    args.push_back(const_cast<char*>(a.c_str()));  // posix_spawn's signature, not a write
-  }
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attr;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawnattr_init(&attr);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
-  sigset_t none;
-  sigset_t handled;
-  sigemptyset(&none);
-  sigemptyset(&handled);
-  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
-    sigaddset(&handled, sig);
-  }
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &handled);
-  posix_spawnattr_setflags(&attr,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);
-  pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    return util::refusal("host-command",
-                         command_line(argv) + ": cannot start: " + std::strerror(rc));
-  }
-  return pid;
-}
 
 enum class Pumped { kMore, kDone, kStopped };
 
@@ -187,7 +148,7 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   }
   std::vector<std::string> command = argv;
   command.insert(command.end(), {"--config", config});
-  auto pid = spawn_curl(command, status.get());
+  auto pid = start_command(command, status.get(), false);
   status.reset();
   if (!pid) {
     return pid.refusals();
