@@ -9,6 +9,7 @@
 #include "core/plan/env_rules.h"
 #include "core/plan/expression_fields.h"
 #include "core/plan/needs.h"
+#include "core/plan/plan_budget.h"
 #include "core/plan/repository_files.h"
 #include "core/plan/written_steps.h"
 #include "core/plan/yaml_value.h"
@@ -233,6 +234,10 @@ class CallInliner {
       for (const auto& r : root.refusals()) {
         f_.add(r);
       }
+      return nullptr;
+    }
+    // Kept for the whole pass: up to 50 files of 256 KiB, each a tree of up to 50,000 nodes.
+    if (!charge(planning_, tree_bytes(*root), 0, "the workflow " + quote(file), uses.location)) {
       return nullptr;
     }
     auto shared = std::make_shared<const yaml::Node>(std::move(*root));
@@ -528,7 +533,11 @@ class CallInliner {
       defaults.env = read_env(*env, "workflow", {called.contexts, Field::kWorkflowEnv, false}, f_);
     }
     read_defaults(root, "workflow", defaults, f_);
-    const plugins::WorkflowView view(written_steps(jobs));
+    auto written = written_steps(jobs, planning_.budget);
+    if (planning_.budget != nullptr && planning_.budget->exceeded()) {
+      return;
+    }
+    const plugins::WorkflowView view(std::move(written));
     WorkflowPlanning inner{
         file, *jobs,          view,          planning_.registry,      planning_.pins,
         f_,   planning_.base, planning_.job, planning_.matrix_choice, planning_.pinned_only};
@@ -539,8 +548,12 @@ class CallInliner {
     inner.local_actions = planning_.local_actions;
     inner.call = &scope;
     inner.called_workflows = planning_.called_workflows;
+    inner.budget = planning_.budget;
     CalledWorkflowState& state = *planning_.called_workflows;
     for (const auto& id : all_jobs_in_order(*jobs, f_)) {
+      if (planning_.budget != nullptr && planning_.budget->exceeded()) {
+        return;
+      }
       if (++state.jobs > kMaxCalledJobs) {
         if (!std::exchange(state.over_bound, true)) {
           f_.refuse("too-many-reusable-workflows",

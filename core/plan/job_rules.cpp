@@ -10,6 +10,7 @@
 #include "core/plan/expression_fields.h"
 #include "core/plan/matrix.h"
 #include "core/plan/needs.h"
+#include "core/plan/plan_budget.h"
 #include "core/plan/runner_image.h"
 #include "core/plan/step_dispatch.h"
 #include "core/plan/step_rules.h"
@@ -198,11 +199,7 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
     f.refuse(chosen.error().rule, "job " + quote(id) + ": " + chosen.error().message, *m);
     return std::nullopt;
   }
-  for (std::size_t i = 0; i < combinations->size(); ++i) {
-    if ((*combinations)[i].label() == chosen->label()) {
-      out.facts.index = i;
-    }
-  }
+  out.facts.index = chosen->index;
   out.facts.total = combinations->size();
   out.facts.max_parallel = max_parallel.value_or(combinations->size());
   out.label = chosen->label();
@@ -292,12 +289,20 @@ void read_defaults(const yaml::Node& owner, const std::string& where, WorkflowDe
   }
 }
 
+bool charge(WorkflowPlanning& planning, std::size_t bytes, std::size_t text,
+            const std::string& what, const util::SourceLocation& where) {
+  return planning.budget == nullptr || planning.budget->charge(bytes, text, what, where);
+}
+
 PlannedJob plan_job(const std::string& id, const yaml::Node& job, const WorkflowDefaults& wf,
                     WorkflowPlanning& planning) {
   Findings& f = planning.findings;
   PlannedJob out;
   out.id = id;
   out.location = job.location;
+  if (planning.budget != nullptr && planning.budget->exceeded()) {
+    return out;
+  }
   if (!job.is_mapping()) {
     f.refuse("invalid-job", "job " + quote(id) + " must be a mapping", job);
     return out;
@@ -330,6 +335,9 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     return out;
   }
   out.matrix_label = strategy->label;
+  if (!charge(planning, kJobBytes, out.matrix_label.size(), "job " + quote(id), job.location)) {
+    return out;
+  }
   out.contexts = plan_time_contexts(id, planning.base, strategy->matrix, strategy->facts,
                                     planning.event, planning.same_repository);
   if (planning.call != nullptr) {
@@ -365,14 +373,20 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   if (const yaml::Node* outputs = job.find("outputs")) {
     read_outputs(id, *outputs, out, f);
   }
-  WorkflowDefaults d = wf;
+  // The steps read the run defaults only; the env is copied once, into the job.
+  WorkflowDefaults d{{}, wf.shell, wf.working_directory};
   read_defaults(job, "job", d, f);
+  std::vector<workflow::Entry> job_env;
   if (const yaml::Node* env = job.find("env")) {
     // A job's env may read `needs`: the launcher evaluates it when the job starts, as the runner.
-    out.env = overlay_env(d.env, read_env(*env, "job", {out.contexts, Field::kJobEnv, true}, f));
-  } else {
-    out.env = d.env;
+    job_env = read_env(*env, "job", {out.contexts, Field::kJobEnv, true}, f);
   }
+  // Charged before the copy: every job of a long `needs` chain copies the workflow env.
+  if (!charge(planning, entry_bytes(wf.env) + entry_bytes(job_env),
+              text_bytes(wf.env) + text_bytes(job_env), "job " + quote(id), job.location)) {
+    return out;
+  }
+  out.env = overlay_env(wf.env, job_env);
   const yaml::Node* steps = job.find("steps");
   if (steps != nullptr && !steps->is_sequence() && !steps->is_null()) {
     f.refuse("invalid-job", "job " + quote(id) + " 'steps' must be a list of steps", *steps);
@@ -389,13 +403,15 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
                         std::nullopt,
                         planning.version_files};
   if (planning.earlier_jobs != nullptr) {
-    if (auto known = planning.earlier_jobs->find(id); known != planning.earlier_jobs->end()) {
-      info.earlier_jobs = known->second;
-    }
+    info.earlier_jobs = planning.earlier_jobs->of(id);
   }
   const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &d};
   const std::size_t pins_before = planning.pins.size();
+  out.steps.reserve(steps->items.size());  // growing by doubling held twice the steps at once
   for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
+    if (planning.budget != nullptr && planning.budget->exceeded()) {
+      return out;
+    }
     if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {
       out.steps.push_back(std::move(*planned));
     }

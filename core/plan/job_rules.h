@@ -12,6 +12,8 @@
 
 namespace reviewer::plan {
 
+class EarlierJobs;
+class PlanBudget;
 class RepositoryFiles;
 struct LocalActionState;
 struct CallScope;
@@ -47,18 +49,26 @@ struct WorkflowPlanning {
   CalledWorkflowState* called_workflows = nullptr;  // what calling workflows has loaded, counted
   // For each planned job, the jobs GitHub completes before it starts (its needs, transitively),
   // for plugins (download-artifact); nullptr or a job missing: not known.
-  const std::map<std::string, std::vector<std::string>>* earlier_jobs = nullptr;
+  const EarlierJobs* earlier_jobs = nullptr;
   // What the host's event description gives the github context (event_facts.h); nullptr: none.
   const expr::Object* event = nullptr;
   // A same-repository pull request: its run has secrets the review does not (every one unknown).
   bool same_repository = false;
+  // What the plan may hold (plan_budget.h); nullptr: unbounded.
+  PlanBudget* budget = nullptr;
 };
+
+// Charges `bytes` of structure and `text` bytes of text that `what` adds to the plan at `where`
+// to planning.budget (PlanBudget::charge); false once it is exceeded (the planner then stops).
+bool charge(WorkflowPlanning& planning, std::size_t bytes, std::size_t text,
+            const std::string& what, const util::SourceLocation& where);
 
 // Reads the `defaults.run` of a workflow or a job (`where` names the level).
 void read_defaults(const yaml::Node& owner, const std::string& where, WorkflowDefaults& into,
                    Findings& findings);
 
-// Plans one job: job-level rules, then each step through its plugin.
+// Plans one job: job-level rules, then each step through its plugin; the job (its env as copied
+// into it) and its steps are charged to planning.budget, and planning stops once it is exceeded.
 PlannedJob plan_job(const std::string& id, const yaml::Node& job, const WorkflowDefaults& defaults,
                     WorkflowPlanning& planning);
 

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/expr/text_case.h"
+#include "core/plan/plan_budget.h"
 #include "core/plan/repository_files.h"
 #include "core/plan/step_dispatch.h"
 #include "core/util/file_read.h"
@@ -210,6 +211,12 @@ class ActionInliner {
       for (const auto& r : root.refusals()) {
         f_.add(r);
       }
+      state.loaded[file] = nullptr;
+      return std::nullopt;
+    }
+    // Kept for the whole pass, and any number of action files may be loaded.
+    if (!charge(planning_, tree_bytes(*root), 0, "the action file " + quote(file),
+                caller_.uses_location)) {
       state.loaded[file] = nullptr;
       return std::nullopt;
     }

@@ -53,6 +53,50 @@ std::string shown(const expr::Value& v) {
   return v.is_primitive() ? v.coerce_string() : expr::to_compact_json(v);
 }
 
+// `text` in a message: as it is when short, else cut as util::quote cuts any quoted value. A
+// matrix value may be a mebibyte, and a listing names up to 32 combinations of them.
+std::string cut(const std::string& text) {
+  return text.size() <= util::kQuoteMax ? text : util::quote(text);
+}
+
+// How much of the combinations a refusal lists: enough to choose from, a few KiB whatever the
+// matrix holds (256 combinations of a 960 KiB value made a 240 MB message, issue 37).
+constexpr std::size_t kListedCombinations = 32;
+constexpr std::size_t kListingBytes = 4096;
+
+// A combination's label with long keys and values cut, and cut itself past kListingBytes.
+std::string cut_label(const MatrixCombination& c) {
+  std::string out;
+  for (const auto& [k, v] : c.values.entries()) {
+    if (out.size() >= kListingBytes) {
+      return out + ", ...";
+    }
+    out += (out.empty() ? "" : ", ") + cut(k) + "=" + cut(shown(v));
+  }
+  return out;
+}
+
+// The matrix's values in all combinations together: 256 combinations of 256 keys. Without it an
+// `include` entry of 12,000 keys, merged into each of 256 combinations, made three million
+// values (430 MB, 24 s) from a 110 KB workflow (issue 37).
+constexpr std::size_t kMaxMatrixValues = 256 * 256;
+
+util::Refusal too_many_values() {
+  return refuse("matrix-too-large", "the matrix's combinations hold more than " +
+                                        std::to_string(kMaxMatrixValues) +
+                                        " values together; the review expands at most that many "
+                                        "(256 combinations of 256 keys)");
+}
+
+// The keys of `entry` that `combination` lacks (what merging it adds).
+std::size_t added_keys(const expr::Object& combination, const expr::Object& entry) {
+  std::size_t n = 0;
+  for (const auto& [k, v] : entry.entries()) {
+    n += combination.find(k) == nullptr ? 1 : 0;
+  }
+  return n;
+}
+
 // Every key of `entry` that the combination has holds the same value there.
 bool matches(const expr::Object& combination, const expr::Object& entry) {
   for (const auto& [k, v] : entry.entries()) {
@@ -75,8 +119,8 @@ util::Result<std::vector<expr::Object>> entries_of(const expr::Object& matrix, c
   }
   for (const auto& item : list->as_array().items) {
     if (item.kind() != expr::Kind::kObject) {
-      return refuse("matrix-invalid",
-                    std::string("matrix '") + key + "' entry " + shown(item) + " is not a mapping");
+      return refuse("matrix-invalid", std::string("matrix '") + key + "' entry " +
+                                          cut(shown(item)) + " is not a mapping");
     }
     out.push_back(item.as_object());
   }
@@ -85,9 +129,17 @@ util::Result<std::vector<expr::Object>> entries_of(const expr::Object& matrix, c
 
 std::string listing(const std::vector<MatrixCombination>& combinations) {
   std::string out;
+  std::size_t listed = 0;
   for (const auto& c : combinations) {
+    if (listed == kListedCombinations || out.size() >= kListingBytes) {
+      break;
+    }
     // One line: messages are printed with control characters escaped.
-    out += (out.empty() ? " " : " | ") + c.label();
+    out += (out.empty() ? " " : " | ") + cut_label(c);
+    ++listed;
+  }
+  if (listed < combinations.size()) {
+    out += " | and " + std::to_string(combinations.size() - listed) + " more";
   }
   return out;
 }
@@ -111,11 +163,11 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
       continue;
     }
     if (v.kind() != expr::Kind::kArray) {
-      return refuse("matrix-invalid",
-                    "matrix key '" + k + "' must be a list of values, not " + shown(v));
+      return refuse("matrix-invalid", "matrix key " + util::quote(k) +
+                                          " must be a list of values, not " + cut(shown(v)));
     }
     if (v.as_array().items.empty()) {
-      return refuse("matrix-invalid", "matrix key '" + k + "' has no values");
+      return refuse("matrix-invalid", "matrix key " + util::quote(k) + " has no values");
     }
     dims.emplace_back(k, &v.as_array());
   }
@@ -138,6 +190,10 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
                                             " combinations; GitHub runs at most that many");
     }
   }
+  // One-valued keys do not grow the product but every combination of it.
+  if (product * dims.size() > kMaxMatrixValues) {
+    return too_many_values();
+  }
   for (std::size_t n = 0; n < product; ++n) {
     expr::Object combination;
     std::size_t rest = n;
@@ -156,8 +212,8 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
         return expr::lower(d.first) == expr::lower(key);
       });
       if (!known) {
-        return refuse("matrix-invalid",
-                      "matrix 'exclude' names '" + k + "', which is not a key of the matrix");
+        return refuse("matrix-invalid", "matrix 'exclude' names " + util::quote(k) +
+                                            ", which is not a key of the matrix");
       }
     }
     base.erase(std::remove_if(base.begin(), base.end(),
@@ -168,6 +224,7 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
   // Includes: merged into the original combinations they fit, else combinations of their own.
   std::vector<expr::Object> merged = base;
   std::vector<expr::Object> extra;
+  std::size_t values = base.size() * dims.size();
   for (const auto& inc : *includes) {
     bool fitted = false;
     for (std::size_t i = 0; i < base.size(); ++i) {
@@ -183,6 +240,10 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
         continue;
       }
       fitted = true;
+      values += added_keys(merged[i], inc);
+      if (values > kMaxMatrixValues) {
+        return too_many_values();
+      }
       expr::Object updated;
       for (const auto& [k, v] : merged[i].entries()) {
         const expr::Value* replacement = base[i].find(k) == nullptr ? inc.find(k) : nullptr;
@@ -194,6 +255,10 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
       merged[i] = std::move(updated);
     }
     if (!fitted) {
+      values += inc.entries().size();
+      if (values > kMaxMatrixValues) {
+        return too_many_values();
+      }
       extra.push_back(inc);
     }
   }
@@ -208,7 +273,7 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
   }
   std::vector<MatrixCombination> out;
   for (auto& m : merged) {
-    out.push_back({std::move(m)});
+    out.push_back({std::move(m), out.size()});
   }
   return out;
 }
@@ -238,7 +303,7 @@ util::Result<MatrixCombination> choose_combination(
   }
   std::string asked;
   for (const auto& [k, v] : choice) {
-    asked += (asked.empty() ? "" : ", ") + k + "=" + v;
+    asked += (asked.empty() ? "" : ", ") + cut(k) + "=" + cut(v);
   }
   if (hits.empty()) {
     return refuse(

@@ -217,20 +217,56 @@ std::vector<std::string> all_jobs_in_order(const yaml::Node& jobs, Findings& f) 
   return closure_in_order(jobs, index, std::move(all), f);
 }
 
-std::map<std::string, std::vector<std::string>> earlier_jobs(
-    const yaml::Node& jobs, const std::vector<std::string>& closure) {
-  std::map<std::string, std::vector<std::string>> out;
+EarlierJobs::EarlierJobs(const yaml::Node& jobs, const std::vector<std::string>& closure) {
+  std::map<std::string, std::vector<std::string>> direct;
+  std::set<std::string> names;
   for (const auto& id : closure) {
-    const yaml::Node* job = jobs.find(id);
-    std::set<std::string> before;
-    for (const auto& need : job != nullptr ? read_needs(*job, nullptr) : std::vector<Need>{}) {
-      const std::string declared = declared_job_id(jobs, need.job);
-      before.insert(declared);
-      if (auto known = out.find(declared); known != out.end()) {
-        before.insert(known->second.begin(), known->second.end());
+    names.insert(id);
+    std::vector<std::string>& needs = direct[id];
+    if (const yaml::Node* job = jobs.find(id)) {
+      for (const auto& need : read_needs(*job, nullptr)) {
+        needs.push_back(declared_job_id(jobs, need.job));
+        names.insert(needs.back());
       }
     }
-    out[id] = std::vector<std::string>(before.begin(), before.end());
+  }
+  names_.assign(names.begin(), names.end());
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    index_.emplace(names_[i], i);
+  }
+  needs_.resize(names_.size());
+  in_closure_.resize(names_.size());
+  for (const auto& [id, needs] : direct) {
+    const std::size_t at = index_.at(id);
+    in_closure_[at] = true;
+    for (const auto& need : needs) {
+      needs_[at].push_back(index_.at(need));
+    }
+  }
+}
+
+std::optional<std::vector<std::string>> EarlierJobs::of(const std::string& id) const {
+  const auto it = index_.find(id);
+  if (it == index_.end() || !in_closure_[it->second]) {
+    return std::nullopt;
+  }
+  std::vector<char> before(names_.size(), 0);
+  std::vector<std::size_t> pending{it->second};
+  while (!pending.empty()) {
+    const std::size_t at = pending.back();
+    pending.pop_back();
+    for (std::size_t need : needs_[at]) {
+      if (before[need] == 0) {
+        before[need] = 1;
+        pending.push_back(need);
+      }
+    }
+  }
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (before[i] != 0) {
+      out.push_back(names_[i]);  // names_ is sorted, and so is the list
+    }
   }
   return out;
 }

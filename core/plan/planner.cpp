@@ -10,6 +10,7 @@
 #include "core/plan/job_rules.h"
 #include "core/plan/local_action.h"
 #include "core/plan/needs.h"
+#include "core/plan/plan_budget.h"
 #include "core/plan/trigger.h"
 #include "core/plan/version_file_reader.h"
 #include "core/plan/written_steps.h"
@@ -46,6 +47,8 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   // total: the plan keeps their values, and aliases can repeat a field thousands of times.
   const expr::SharedBudget expression_budget;
   Findings f;
+  // And everything the plan holds within another (plan_budget.h): the planner's own copies.
+  PlanBudget budget(f);
   if (!root.is_mapping()) {
     f.refuse("workflow-not-mapping", "a workflow is a YAML mapping",
              util::SourceLocation{request.workflow_file, 1, 1});
@@ -91,7 +94,11 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   }
   // The workflow-wide view covers every step of every job: built once per workflow (per job it
   // would make a long `needs` chain quadratic).
-  const plugins::WorkflowView view(written_steps(jobs));
+  auto written = written_steps(jobs, &budget);
+  if (budget.exceeded()) {
+    return f.take();
+  }
+  const plugins::WorkflowView view(std::move(written));
   Plan plan{request.workflow_file, request.job, request.base, request.matrix, {}, {}};
   plan.same_repository = request.same_repository;
   WorkflowPlanning planning{
@@ -108,10 +115,15 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   }
   planning.local_actions = &local_actions;
   planning.called_workflows = &called_workflows;
+  planning.budget = &budget;
   const auto closure = needs_closure(*jobs, request.job, f);
-  const auto earlier = earlier_jobs(*jobs, closure);
+  const EarlierJobs earlier(*jobs, closure);
   planning.earlier_jobs = &earlier;
+  plan.jobs.reserve(closure.size());
   for (const auto& id : closure) {
+    if (budget.exceeded()) {
+      break;
+    }
     plan.jobs.push_back(plan_job(id, *jobs->find(id), defaults, planning));
   }
   check_one_history(plan, f);

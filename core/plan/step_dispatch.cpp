@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/plan/local_action.h"
+#include "core/plan/plan_budget.h"
 #include "core/plan/release_tags.h"
 #include "core/plan/runner_image.h"
 #include "core/plan/step_rules.h"
@@ -61,11 +62,10 @@ plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const w
   return first;
 }
 
-}  // namespace
-
-std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t index,
-                                          const StepScope& scope, WorkflowPlanning& planning,
-                                          PlannedJob& job) {
+// plan_step_node, but for the plan budget.
+std::optional<PlannedStep> plan_unbudgeted_step(const yaml::Node& node, std::uint32_t index,
+                                                const StepScope& scope, WorkflowPlanning& planning,
+                                                PlannedJob& job) {
   Findings& f = planning.findings;
   const std::size_t refused_before = f.size();
   const ValueSite site{scope.contexts, scope.value_field, true};
@@ -197,6 +197,25 @@ std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t 
   planned.version_files = std::move(outcome.version_files);
   if (!planned.release.empty()) {
     planned.reviewed_on = planning.registry.claim(planned.step.action)->reviewed_on;
+  }
+  return planned;
+}
+
+}  // namespace
+
+std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t index,
+                                          const StepScope& scope, WorkflowPlanning& planning,
+                                          PlannedJob& job) {
+  if (planning.budget != nullptr && planning.budget->exceeded()) {
+    return std::nullopt;  // refused once, where the bound was crossed
+  }
+  auto planned = plan_unbudgeted_step(node, index, scope, planning, job);
+  // A local action's own steps were charged as they were planned; its caller is one more.
+  if (planned &&
+      !charge(planning, step_bytes(planned->step),
+              text_bytes(planned->step) + planned->assertion.size() + planned->number.size(),
+              "step " + planned->number + " of job " + quote(job.id), node.location)) {
+    return std::nullopt;
   }
   return planned;
 }

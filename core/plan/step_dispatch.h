@@ -31,8 +31,9 @@ struct StepScope {
 
 // Reads and plans the step `node` (the `index`th of its list in `scope`): the step rules, then
 // the plugin registered for its action (at a reviewed release), its pins; a local action is
-// inlined (local_action.h). nullopt when the step is refused (the refusals are in
-// planning.findings). A checkout's fetch depth goes to `job`.
+// inlined (local_action.h). The planned step is charged to planning.budget (plan_budget.h).
+// nullopt when the step is refused (the refusals are in planning.findings), or the budget is
+// exceeded. A checkout's fetch depth goes to `job`.
 std::optional<PlannedStep> plan_step_node(const yaml::Node& node, std::uint32_t index,
                                           const StepScope& scope, WorkflowPlanning& planning,
                                           PlannedJob& job);

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/plan/findings.h"
+#include "core/plan/plan_budget.h"
 #include "core/workflow/uses.h"
 
 namespace reviewer::plan {
@@ -37,7 +39,8 @@ workflow::Step read_step(const yaml::Node& node, const std::string& job_id, std:
 
 }  // namespace
 
-std::optional<std::vector<workflow::Step>> written_steps(const yaml::Node* jobs) {
+std::optional<std::vector<workflow::Step>> written_steps(const yaml::Node* jobs,
+                                                         PlanBudget* budget) {
   if (jobs == nullptr || !jobs->is_mapping()) {
     return std::nullopt;
   }
@@ -48,9 +51,17 @@ std::optional<std::vector<workflow::Step>> written_steps(const yaml::Node* jobs)
       continue;
     }
     for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
-      if (steps->items[i].is_mapping()) {
-        out.push_back(read_step(steps->items[i], id.scalar, i));
+      if (!steps->items[i].is_mapping()) {
+        continue;
       }
+      workflow::Step step = read_step(steps->items[i], id.scalar, i);
+      if (budget != nullptr &&
+          !budget->charge(step_bytes(step), text_bytes(step),
+                          "step " + std::to_string(i + 1) + " of job " + quote(id.scalar),
+                          step.location)) {
+        return std::nullopt;
+      }
+      out.push_back(std::move(step));
     }
   }
   return out;

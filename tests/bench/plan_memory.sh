@@ -1,25 +1,28 @@
 #!/usr/bin/env bash
-# Issue 37, finding 4: expressions keep `reviewer plan` under 64 MiB peak RSS, on the worst
-# expressions a workflow within the 256 KiB bound can hold. Each case is built here, checked to
-# be within the bound, planned under /usr/bin/time -f %M, and must end in a plan or refusals
-# (exit 0 or 3) under 64 MiB and 15 seconds. A cap on address space (1 GiB) makes a regression
-# fail fast instead of taking the machine's memory. Prints one line per case: the workflow's
-# size, peak RSS, seconds, exit code.
+# Issue 37, finding 4: `reviewer plan` stays under 64 MiB peak RSS for every workflow the 256 KiB
+# bound admits, on the worst expressions and the worst copies a workflow can make it build. Each
+# case is built here, checked to be within the bound, planned under /usr/bin/time -f %M, and must
+# end in a plan or refusals (exit 0 or 3) under 64 MiB and 15 seconds. A cap on address space (1
+# GiB) makes a regression fail fast instead of taking the machine's memory. Prints one line per
+# case: the workflow's size, peak RSS, seconds, exit code, the first rule.
 #
-# Cases: the nested format() bomb at every depth (8 and 16 copies a level); one format() with
-# dozens of mebibyte arguments; toJSON() nested 49 deep (each doubles the backslashes); join()
-# with a mebibyte separator; fromJSON() of arrays near the item bound, six alive at once; a
-# `[*][*]` filter flattening two of them; 700 mebibyte fields; one field repeated by 14,000 YAML
-# aliases, and a step by 3,000; a field keeping the event's 90 KB body, repeated by 14,000
-# aliases; contains() and format() on the inputs where a naive search is quadratic (seconds each
-# before issue 37).
+# Expressions (core/expr/budget.h): the nested format() bomb at every depth (8 and 16 copies a
+# level); one format() with dozens of mebibyte arguments; toJSON() nested 49 deep (each doubles
+# the backslashes); join() with a mebibyte separator; fromJSON() of arrays near the item bound,
+# six alive at once; a `[*][*]` filter flattening two of them; 700 mebibyte fields; one field
+# repeated by 12,000 YAML aliases, and a step by 3,000; a field keeping the event's 90 KB body,
+# repeated by 14,000 aliases; contains() and format() on the inputs where a naive search is
+# quadratic (seconds each before issue 37).
 #
-# What this does not cover, because it is the planner's own memory, not what expressions build
-# (reported with issue 37): its footprint per step (15,000 aliased `run: echo hi` steps take 55
-# MiB, no expression in them, hence 3,000 here); its copy of the workflow `env` into each job
-# (seven mebibyte values, all one plan may build, and 100 needed jobs: 750 MB; 100 KB of literal
-# text and 1,000 jobs: 120 MB); and matrix-combination-required, which lists every combination
-# with its values (one value of 960 KiB and 256 combinations: 1 GB, 11 s).
+# The planner's own copies (core/yaml alias text, core/plan/matrix.cpp, core/plan/plan_budget.h,
+# core/plan/findings.h), each far past 64 MiB before: 9,000 aliases of a 100 KB literal (2.6 GB,
+# 17 s: yaml-alias-too-large); a 960 KiB matrix value listed in 256 combinations by
+# matrix-combination-required (1 GB, 11 s); the workflow env copied into every needed job, seven
+# mebibyte values into 100 jobs (750 MB) and a 100 KB literal into 1,000 (120 MB: plan-too-large);
+# 16,600 aliased `run: echo hi` steps, as many as the node bound admits (79 MB); as JSON, a
+# 12,000-name env in two jobs (near the largest copy that is planned) and a 24,000-name env in
+# three (143 MB); an `include` entry merged into 256 combinations (430 MB, 24 s:
+# matrix-too-large); and 14,000 refusals as SARIF (91 MiB: too-many-refusals).
 #
 # Usage: tests/bench/plan_memory.sh BUILD_DIR
 # shellcheck disable=SC2016  # the ${{ }} written into workflows are GitHub's, not the shell's
@@ -113,10 +116,11 @@ one_field "format-braces" "format($(bomb 4 16 "'}}}}}}}}}}}}}}}}'"))"
 } >"$work/many-fields.yml"
 run_case many-fields
 
-# One field, evaluated again wherever an alias repeats it (the plan's 50,000-node bound).
+# One field, evaluated again wherever an alias repeats it: as often as the 4 MiB of text aliases
+# may add allows (at 14,000 the loader refuses it, yaml-alias-too-large).
 {
   printf '%s\n    env:\n      V0: &v ${{ %s }}\n' "$head" "$mebibyte"
-  for ((i = 1; i < 14000; i++)); do printf '      V%d: *v\n' "$i"; done
+  for ((i = 1; i < 12000; i++)); do printf '      V%d: *v\n' "$i"; done
   printf '    steps:\n      - uses: %s\n' "$checkout"
 } >"$work/aliased-env.yml"
 run_case aliased-env
@@ -136,5 +140,91 @@ run_case aliased-event --event "$work/event.json"
   for ((i = 1; i < 3000; i++)); do printf '      - *s\n'; done
 } >"$work/aliased-steps.yml"
 run_case aliased-steps
+
+# The planner's own amplifiers (issue 37): what aliases, the matrix listing, needed jobs and steps
+# make of a workflow without building anything in an expression.
+# 9,000 aliases of a 100 KB literal: 900 MB of text from 243 KB (yaml-alias-too-large).
+{
+  printf '%s\n    env:\n      V0: &v %s\n' "$head" "$(repeat 'x' 100000)"
+  for ((i = 1; i < 9000; i++)); do printf '      V%d: *v\n' "$i"; done
+  printf '    steps:\n      - uses: %s\n' "$checkout"
+} >"$work/aliased-literal.yml"
+run_case aliased-literal
+# A mebibyte matrix value in each of 256 combinations, listed by matrix-combination-required.
+{
+  printf '%s\n    strategy:\n      matrix:\n        big: ["${{ %s }}"]\n        n: [0' "$head" \
+    "$mebibyte"
+  for ((i = 1; i < 256; i++)); do printf ', %d' "$i"; done
+  printf ']\n    steps:\n      - uses: %s\n' "$checkout"
+} >"$work/matrix-listing.yml"
+run_case matrix-listing
+# The workflow env in each of a chain of needed jobs: seven mebibyte values and 100 jobs, then a
+# 100 KB literal and 1,000 jobs.
+# needs_chain JOBS: the jobs j1..JOBS-1 and build, each needing the one before.
+needs_chain() {
+  local i
+  printf 'jobs:\n'
+  for ((i = 0; i < $1; i++)); do
+    if ((i == $1 - 1)); then printf '  build:\n'; else printf '  j%d:\n' "$i"; fi
+    ((i == 0)) || printf '    needs: j%d\n' "$((i - 1))"
+    printf '    runs-on: ubuntu-latest\n    steps:\n      - uses: %s\n' "$checkout"
+  done
+}
+{
+  printf 'on: pull_request\nenv:\n'
+  for ((i = 0; i < 7; i++)); do printf '  E%d: ${{ %s }}\n' "$i" "$mebibyte"; done
+  needs_chain 100
+} >"$work/env-per-job.yml"
+run_case env-per-job
+{
+  printf 'on: pull_request\nenv:\n  E: %s\n' "$(repeat 'x' 100000)"
+  needs_chain 1000
+} >"$work/env-literal-per-job.yml"
+run_case env-literal-per-job
+# The planner's cost per step: as many aliased steps as the node bound admits.
+{
+  printf '%s\n    steps:\n      - uses: %s\n      - &s\n        run: echo hi\n' "$head" "$checkout"
+  for ((i = 1; i < 16600; i++)); do printf '      - *s\n'; done
+} >"$work/aliased-plain-steps.yml"
+run_case aliased-plain-steps
+# As JSON (`--format json` builds the whole document before printing it, about 1.4 KB an env
+# name): the largest env copy that is planned, and one that is refused.
+# names_env N: a workflow env of N three-letter names in one flow mapping (as
+# tests/bench/plan_bench.cpp's largest workflow: no name the env policy refuses).
+names_env() {
+  local first=ABDFGHJKLMNOQRSUVWXYZ rest=ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 i
+  printf 'on: pull_request\nenv: {'
+  for ((i = 0; i < $1; i++)); do
+    printf '%s%s%s: v, ' "${first:i/1296:1}" "${rest:i/36%36:1}" "${rest:i%36:1}"
+  done
+  printf 'END: v}\n'
+}
+{
+  names_env 12000
+  needs_chain 2
+} >"$work/env-names-json.yml"
+run_case env-names-json --format json
+{
+  names_env 24000
+  needs_chain 3
+} >"$work/env-names-copied-json.yml"
+run_case env-names-copied-json --format json
+# An `include` entry of 12,000 keys merged into each of 256 combinations (430 MB, 24 s:
+# matrix-too-large).
+{
+  printf '%s\n    strategy:\n      matrix:\n        n: [0' "$head"
+  for ((i = 1; i < 256; i++)); do printf ', %d' "$i"; done
+  printf ']\n        include:\n          - {k0: v'
+  for ((i = 1; i < 12000; i++)); do printf ', k%d: v' "$i"; done
+  printf '}\n    steps:\n      - uses: %s\n' "$checkout"
+} >"$work/matrix-include.yml"
+run_case matrix-include --matrix n=3
+# One refused step repeated by 14,000 aliases, as SARIF (91 MiB: too-many-refusals).
+{
+  printf '%s\n    steps:\n      - uses: %s\n      - &s\n        uses: %s\n' "$head" "$checkout" \
+    "$checkout"
+  for ((i = 1; i < 14000; i++)); do printf '      - *s\n'; done
+} >"$work/refused-steps-sarif.yml"
+run_case refused-steps-sarif --format sarif
 
 exit $failed

@@ -16,9 +16,10 @@ namespace {
 // The rules of core/yaml, core/workflow and core/plan (plugins catalogue their own).
 const std::set<std::string> kRules = {
     // Loading.
-    "yaml-too-large", "yaml-too-many-nodes", "yaml-too-deep", "yaml-key-not-plain",
-    "yaml-key-not-ascii", "yaml-duplicate-key", "yaml-multiple-documents", "yaml-tag",
-    "yaml-merge-key", "yaml-anchor", "yaml-syntax", "workflow-symlink", "workflow-unreadable",
+    "yaml-too-large", "yaml-too-many-nodes", "yaml-too-deep", "yaml-alias-too-large",
+    "yaml-key-not-plain", "yaml-key-not-ascii", "yaml-duplicate-key", "yaml-multiple-documents",
+    "yaml-tag", "yaml-merge-key", "yaml-anchor", "yaml-syntax", "workflow-symlink",
+    "workflow-unreadable",
     // Workflow, trigger, jobs.
     "workflow-not-mapping", "unknown-workflow-key", "invalid-workflow-value", "trigger-missing",
     "trigger-base-not-covered", "trigger-filter-undecidable", "trigger-types", "trigger-invalid",
@@ -52,6 +53,8 @@ const std::set<std::string> kRules = {
     "reusable-workflow-unreadable", "reusable-workflow-not-callable", "invalid-reusable-workflow",
     "reusable-workflow-input", "reusable-workflow-secret", "reusable-workflow-depth",
     "reusable-workflow-cycle", "too-many-reusable-workflows",
+    // What one plan may hold, and how many refusals it lists.
+    "plan-too-large", "too-many-refusals",
     // Environment.
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
     "credential-shaped-env", "config-redirecting-env",

@@ -75,6 +75,18 @@ const Case kCases[] = {
     {"AliasBomb", alias_bomb(),
      "w.yml:5:20: yaml-too-many-nodes: more than 50000 YAML nodes (every alias use counts as the "
      "subtree it names)"},
+    // 65 aliases of a 64 KiB scalar: the 65th takes the text past 4 MiB.
+    {"AliasesOfALargeScalar",
+     "a: &a " + std::string(64 * 1024, 'x') + "\nb: [" + repeat("*a, ", 64) + "*a]\n",
+     "w.yml:2:261: yaml-alias-too-large: aliases expand to more than 4194304 bytes of text (every "
+     "alias use counts as the text of the subtree it names)"},
+    // Counted through nested anchors: `b` holds 100 aliases of 1,000 bytes, and its own 41st
+    // alias takes the total past 4 MiB.
+    {"AliasesThroughAnAnchor",
+     "a: &a " + std::string(1000, 'x') + "\nb: &b [" + repeat("*a, ", 99) + "*a]\nc: [" +
+         repeat("*b, ", 41) + "*b]\n",
+     "w.yml:3:165: yaml-alias-too-large: aliases expand to more than 4194304 bytes of text (every "
+     "alias use counts as the text of the subtree it names)"},
     {"TooDeep", nested(33), "w.yml:1:33: yaml-too-deep: nesting deeper than 32 levels"},
     {"TooDeepThroughAlias", "a: &a " + nested(20) + "\nb: " + nested(12, "*a") + "\n",
      "w.yml:2:16: yaml-too-deep: nesting deeper than 32 levels (counted through this alias)"},
@@ -152,6 +164,46 @@ TEST(Loader, AcceptsUpToTheBounds) {
   EXPECT_EQ(refusal(nested(32)), "(loaded)");
   EXPECT_EQ(refusal("a: &a " + nested(20) + "\nb: " + nested(11, "*a") + "\n"), "(loaded)");
   EXPECT_EQ(refusal(std::string(256 * 1024 - 1, '#') + "\n"), "(loaded)");
+  // Aliases adding exactly 4 MiB of text.
+  EXPECT_EQ(
+      refusal("a: &a " + std::string(64 * 1024, 'x') + "\nb: [" + repeat("*a, ", 63) + "*a]\n"),
+      "(loaded)");
+}
+
+TEST(Loader, AliasTextIsTheBytesOfTheSubtreeKeysIncluded) {
+  // `a` holds "k", "vv", "x" and "www": each alias adds 7 bytes; the anchor itself adds none.
+  const std::string doc = "a: &a {k: vv, x: [www]}\nb: [*a, *a]\n";
+  Bounds bounds;
+  bounds.max_alias_bytes = 14;
+  EXPECT_TRUE(load(doc, kFile, bounds).ok());
+  bounds.max_alias_bytes = 13;
+  auto refused = load(doc, kFile, bounds);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().to_string(),
+            "w.yml:2:9: yaml-alias-too-large: aliases expand to more than 13 bytes of text (every "
+            "alias use counts as the text of the subtree it names)");
+}
+
+// Issue 37: 9,000 aliases of a 100 KB scalar, a 243 KB file within every other bound, expanded
+// to 900 MB of text (2.6 GB and 17 s for `reviewer plan`).
+TEST(Loader, AliasesOfALargeLiteralAreRefusedWithoutExpanding) {
+  const std::string doc = "env:\n  V0: &v " + std::string(100'000, 'x') + "\n" + [] {
+    std::string aliases;
+    for (int i = 1; i < 9000; ++i) {
+      aliases += "  V" + std::to_string(i) + ": *v\n";
+    }
+    return aliases;
+  }();
+  ASSERT_LT(doc.size(), 256u * 1024);
+  rusage before{};
+  getrusage(RUSAGE_SELF, &before);
+  auto r = load(doc, kFile);
+  rusage after{};
+  getrusage(RUSAGE_SELF, &after);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "yaml-alias-too-large");
+  EXPECT_EQ(r.error().location->line, 44u);                 // V42: the 42nd alias crosses 4 MiB
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 8 * 1024);  // KiB
 }
 
 TEST(Loader, KeysCountAsNodesAndAliasesAsTheirSubtree) {
