@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -12,13 +13,14 @@ namespace reviewer::fetch {
 // or summed after a batch, lets a lock that names one URL many times, or a registry that answers
 // without a Content-Length, write far past it: the meter is asked before each write instead.
 // One per review, shared by each downloader the review makes; written bytes are never given
-// back, so a transfer retried, or a file discarded, still counts.
+// back, so a transfer retried, or a file discarded, still counts. Safe to share between threads:
+// the resolution's registry downloads for several connections at once.
 class DownloadMeter {
  public:
   explicit DownloadMeter(std::uint64_t bound) : bound_(bound) {}
 
   std::uint64_t bound() const { return bound_; }
-  std::uint64_t written() const { return written_; }
+  std::uint64_t written() const { return written_.load(); }
   // Counts `n` more bytes about to be written: false, counting nothing, when they would take the
   // review past its bound (the caller then writes none of them).
   bool take(std::uint64_t n);
@@ -28,7 +30,7 @@ class DownloadMeter {
 
  private:
   std::uint64_t bound_;
-  std::uint64_t written_ = 0;
+  std::atomic<std::uint64_t> written_ = 0;
 };
 
 }  // namespace reviewer::fetch

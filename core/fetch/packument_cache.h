@@ -10,38 +10,36 @@
 namespace reviewer::fetch {
 
 // The registry metadata (packuments) npm read while resolving a project that has no lock file,
-// as npm's own cache (cacache, `_cacache/index-v5` and `content-v2`) holds them after
-// `npm install --package-lock-only`. `npm install --offline` in the review resolves from exactly
-// these, so it resolves what the resolution sandbox resolved (docs/fidelity.md, "Without a lock
-// file").
+// as the host's resolution registry served them (host/resolution_registry.h), indexed as npm's
+// own cache (cacache) would hold them had npm fetched them from the registry itself: `npm
+// install --offline` in the review resolves from exactly these, so it resolves what the
+// resolution sandbox resolved (docs/fidelity.md, "Without a lock file").
 struct Packument {
   std::string name;     // the package, as npm names it in the URL ("@scope%2fname")
   std::string key;      // "make-fetch-happen:request-cache:<registry><name>"
-  std::string hash;     // the index line's SHA-1 of `line`, as cacache wrote it
-  std::string line;     // the index entry's JSON, byte for byte as verified
+  std::string hash;     // the index line's SHA-1 of `line`, as cacache writes it
+  std::string line;     // the index entry's JSON
   std::string sha512;   // lower-case hex of the metadata document (the content's name)
-  std::string content;  // its path in the resolution's cache
+  std::string content;  // the document, on the host
 };
 
-struct PackumentBounds {
-  std::size_t max_entries = 50000;           // index lines together
-  std::uint64_t max_bucket_bytes = 1 << 20;  // one index bucket file
+// One metadata document as the host fetched and served it.
+struct ServedMetadata {
+  std::string name;          // as the registry's URL spells it: "chalk", "@types%2fnode"
+  std::string file;          // its bytes, as downloaded, on the host
+  std::string accept;        // the Accept header the host sent for it
+  std::string content_type;  // what it was served as
+  std::int64_t time_ms = 0;  // when it was fetched (Unix milliseconds)
 };
 
-// Reads the cacache index the resolution sandbox left at `cache_dir` (holding `_cacache`), which
-// came out of a sandbox and is hostile input: only directories and regular files, each index
-// line's SHA-1 matching its JSON, every key a packument URL of `registry` (an https URL ending in
-// '/') with a plain package name, a sha512 integrity naming a content file that exists. The
-// content's hash is checked when it enters the store (Store::admit), not here. Refusal
-// `dependency-resolution-invalid` naming what is wrong. A key npm wrote more than once keeps its
-// last line, as cacache reads it.
-util::Result<std::vector<Packument>> read_packuments(const std::string& cache_dir,
-                                                     const std::string& registry,
-                                                     const PackumentBounds& bounds = {});
+// The cache entry of `served`, a document of `registry` (an URL ending in '/'): its key, the
+// SHA-512 of its bytes and the index line make-fetch-happen writes for a document it fetched.
+// Refusal `dependency-store` when the file cannot be read.
+util::Result<Packument> served_packument(const ServedMetadata& served, const std::string& registry);
 
 // Puts the metadata documents of `packuments` in `store` (each verified against its sha512 as it
 // enters, Store::admit), so a view can hold them. Refusals: `dependency-integrity-mismatch`
-// (npm's cache held other bytes under that name), `dependency-store`.
+// (the bytes changed since they were served), `dependency-store`.
 util::Status store_packuments(const std::vector<Packument>& packuments, const Store& store);
 
 // Writes the index entries of `packuments` into the npm cache at `view_dir` (`_cacache/index-v5`,

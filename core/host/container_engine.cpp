@@ -15,7 +15,7 @@
 #include "core/host/host_process.h"
 #include "core/host/interruption.h"
 #include "core/host/leftovers.h"
-#include "core/host/npm_resolution.h"
+#include "core/host/sandbox_network.h"
 #include "core/host/user_namespace.h"
 #include "core/launch/attestation.h"
 #include "core/launch/fresh_worktree.h"
@@ -55,34 +55,59 @@ class ContainerEngine final : public Engine {
     const std::string name =
         "reviewer-resolve-" + std::to_string(::getpid()) + "-" + std::to_string(count++);
     // clang-format off
-    std::vector<std::string> argv = {engine_, "run", "--rm", "--name", name,
-            // The production sandbox's flags but for the network, which the resolution needs.
-            "--read-only", "--tmpfs", "/tmp", "--cap-drop", "ALL",
+    const std::vector<std::string> create = {engine_, "create", "--name", name,
+            // The production sandbox's flags: no network but the host's registry, below.
+            "--init", "--read-only", "--tmpfs", "/tmp", "--network", "none", "--cap-drop", "ALL",
             "--security-opt", "no-new-privileges", "--user", std::to_string(kSandboxUid),
             // A user namespace of its own; `U` gives the folder to the mapped user.
             "--userns", user_namespace(), "--security-opt", seccomp_profile(),
             "--pids-limit", std::to_string(spec.limits.pids), "--memory", spec.limits.memory,
             "--cpus", spec.limits.cpus,
             "--volume", spec.dir + ":/resolve:U", "--workdir", "/resolve", "--env", "HOME=/tmp",
-            "--label", "org.reviewer.resolution=1", "--label", host_label()};
+            "--label", "org.reviewer.resolution=1", "--label", host_label(),
+            ref(spec.image), "sleep", "infinity"};
     // clang-format on
-    if (::access(kHostCaFile, R_OK) == 0) {
-      argv.insert(argv.end(),
-                  {"--volume", std::string(kHostCaFile) + ":/etc/reviewer-host-ca.crt:ro", "--env",
-                   "NODE_EXTRA_CA_CERTS=/etc/reviewer-host-ca.crt"});
+    const std::vector<std::string> remove = {engine_, "rm",       "--force", "--time",
+                                             "0",     "--ignore", name};
+    const Held held = hold_command(remove);
+    struct Remove {
+      const std::vector<std::string>& argv;
+      ~Remove() {
+        CommandOptions quiet;
+        quiet.stdout_file = "/dev/null";
+        quiet.quiet_stderr = true;
+        (void)run_command(argv, quiet);
+      }
+    } removed{remove};
+    if (auto made = command_output(create); !made) {
+      return made.error();
     }
-    argv.push_back(ref(spec.image));
-    for (auto& word : npm_resolution_command("/resolve", spec.registry, spec.settings)) {
-      argv.push_back(std::move(word));
+    if (auto started = command_output({engine_, "start", name}); !started) {
+      return started.error();
     }
-    const Held held = hold_command({engine_, "rm", "--force", "--time", "0", "--ignore", name});
+    auto pid = command_output({engine_, "inspect", "--format", "{{.State.Pid}}", name});
+    if (!pid) {
+      return pid.error();
+    }
+    auto network = network_namespace_of(static_cast<pid_t>(std::atol(trimmed(*pid).c_str())));
+    if (!network) {
+      return network.error();
+    }
+    auto listener = listen_in_network(network->get());
+    if (!listener) {
+      return listener.error();
+    }
+    auto url = spec.serve(std::move(*listener));
+    if (!url) {
+      return url.error();
+    }
+    std::vector<std::string> exec = {engine_, "exec", "--user", std::to_string(kSandboxUid), name};
+    for (auto& word : spec.command("/resolve", *url)) {
+      exec.push_back(std::move(word));
+    }
     CommandOptions limited;
     limited.limit = spec.limit;
-    auto exit = run_command(argv, limited);
-    CommandOptions quiet;
-    quiet.stdout_file = "/dev/null";
-    quiet.quiet_stderr = true;
-    (void)run_command({engine_, "rm", "--force", "--time", "0", "--ignore", name}, quiet);
+    auto exit = run_command(exec, limited);
     if (!exit) {
       return exit.error();
     }

@@ -96,6 +96,9 @@ class CurlDownloader final : public fetch::Downloader {
     const std::string status_file = item.file + ".status";
     std::vector<std::string> argv = curl_command(max_bytes, 110, protocols_);
     argv.insert(argv.end(), {"--write-out", "%{http_code}"});
+    if (!item.accept.empty()) {
+      argv.insert(argv.end(), {"--header", "Accept: " + item.accept});
+    }
     auto ran = run_metered_curl(argv, {item}, item.file + ".config", status_file, max_bytes,
                                 *meter_, std::chrono::minutes(2));
     if (!ran) {

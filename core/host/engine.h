@@ -1,11 +1,13 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/util/result.h"
+#include "core/util/unique_fd.h"
 
 namespace reviewer::host {
 
@@ -51,21 +53,23 @@ struct SandboxRun {
   std::string last_line;  // the launcher's last line on stdout (its verdict, when it gave one)
 };
 
-// The resolution sandbox of a project without a lock file (host/npm_resolution.h): the review's
-// image and its npm, `dir` (holding the project's package.json alone) as its working directory,
-// network to the registry, no credentials and nothing else of the host but its CA certificates
-// (the registry's TLS is checked as the host's own downloads check it).
+// The resolution sandbox of a project without a lock file (host/npm_resolution.h): a sandbox
+// like a review's (its own user namespace, read-only root, no capability, no network) over the
+// review's image, with `dir` (holding the project's package.json alone) as its working directory.
+// The one thing it reaches is a registry the host serves on its loopback.
 struct ResolutionSpec {
   std::string image;
   std::string dir;
-  std::string registry;
   std::chrono::milliseconds limit{0};
   SandboxLimits limits;
-  std::vector<std::string> settings;  // npm flags from the project's .npmrc (npmrc_resolution)
+  // Starts the host's registry on `listener`, a socket listening on 127.0.0.1 in the sandbox's
+  // network namespace, once the sandbox exists; returns the URL the command is to use.
+  std::function<util::Result<std::string>(util::UniqueFd listener)> serve;
+  // The command to run in the sandbox as its user, given `dir` as the sandbox sees it and the
+  // URL `serve` returned.
+  std::function<std::vector<std::string>(const std::string& dir, const std::string& registry)>
+      command;
 };
-
-// The host's CA certificates, given to the resolution sandbox when the file exists.
-inline constexpr const char* kHostCaFile = "/etc/ssl/certs/ca-certificates.crt";
 
 // A way to make sandboxes: a container engine's command line, or the namespace run model.
 class Engine {
@@ -78,8 +82,10 @@ class Engine {
   // Creates the sandbox, execs the launcher in it with its output streamed to this process's
   // stdout and stderr, copies the reports out, and removes the sandbox whatever happened.
   virtual util::Result<SandboxRun> run(const SandboxSpec& spec) = 0;
-  // Runs npm_resolution_command() in a resolution sandbox, its output on the host's stderr, and
-  // removes the sandbox whatever happened; the command's exit code (or timed_out at spec.limit).
+  // Makes a resolution sandbox, hands spec.serve a listener on its loopback, runs spec.command
+  // in it with its output on the host's stderr, and removes the sandbox whatever happened; the
+  // command's exit code (or timed_out at spec.limit). Errors: the engine's, spec.serve's, and
+  // `resolution-network` when the listener cannot be made in the sandbox's network namespace.
   virtual util::Result<SandboxRun> resolve(const ResolutionSpec& spec) = 0;
 };
 

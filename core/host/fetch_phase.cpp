@@ -39,8 +39,9 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
   if (!lacks_lock_file(r.worktree)) {
     return nothing("no npm, pnpm, Bun or yarn lock file");
   }
-  auto found =
-      resolve_npm(r.worktree, engine, r.image, r.scratch + "/resolution", r.options, r.limits);
+  auto downloader = downloader_for(r.options);
+  auto found = resolve_npm(r.worktree, engine, r.image, r.scratch + "/resolution", r.options,
+                           *downloader, r.limits);
   if (!found) {
     return found.refusals();
   }
@@ -103,9 +104,10 @@ util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
   std::size_t n = 0;
   for (const auto& g : r.global_installs) {
     const std::string what = "npm install -g " + g.name + (g.spec == "*" ? "" : "@" + g.spec);
-    auto resolved =
-        resolve_global_install(g.name, g.spec, engine, r.image,
-                               r.scratch + "/global-" + std::to_string(n++), r.options, r.limits);
+    auto downloader = downloader_for(r.options);
+    auto resolved = resolve_global_install(g.name, g.spec, engine, r.image,
+                                           r.scratch + "/global-" + std::to_string(n++), r.options,
+                                           *downloader, r.limits);
     util::Result<Dependencies> fetched =
         resolved ? fetch_resolved(std::move(resolved->list), std::move(resolved->packuments),
                                   r.store_dir, r.options)

@@ -12,7 +12,7 @@
 #include "core/host/engine.h"
 #include "core/host/host_identity.h"
 #include "core/host/host_process.h"
-#include "core/host/npm_resolution.h"
+#include "core/host/sandbox_network.h"
 #include "core/launch/attestation.h"
 #include "core/util/install_layout.h"
 
@@ -49,34 +49,31 @@ class NamespaceEngine final : public Engine {
 
   // The run model's resolution: the stage's npm in a run-model sandbox of its own (a user
   // namespace, read-only root, no capability, the resolution folder as its worktree), never as a
-  // host process; it keeps the host's network to reach the registry. npm runs no script, no git
-  // and reads no npmrc of the pull request's (npm_resolution_command), and only registry sources
-  // reach it (manifest_sources.h).
+  // host process. Its network namespace is one the host made, holding only a loopback with the
+  // host's registry on it; the sandbox joins it, and its root has no rights over it.
   util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
-    std::vector<std::string> argv = {util::data_directory() + "/run-model.sh",
-                                     "--workspace",
-                                     spec.dir,
-                                     "--prefix",
-                                     stage_,
-                                     "--host-network",
-                                     "--exec-as-user",
-                                     "--owner",
-                                     this_process_identity(),
-                                     "--pids-limit",
-                                     std::to_string(spec.limits.pids),
-                                     "--memory",
-                                     spec.limits.memory,
-                                     "--cpus",
-                                     spec.limits.cpus,
-                                     "--exec",
-                                     "/usr/bin/env",
-                                     "--",
-                                     "PATH=/opt/reviewer/runtimes/node/bin:/usr/bin:/bin",
-                                     "HOME=/tmp/review"};
-    if (::access(kHostCaFile, R_OK) == 0) {
-      argv.push_back(std::string("NODE_EXTRA_CA_CERTS=") + kHostCaFile);
+    auto network = make_loopback_network();
+    if (!network) {
+      return network.error();
     }
-    for (auto& word : npm_resolution_command("/workspace", spec.registry, spec.settings)) {
+    auto listener = listen_in_network(network->get());
+    if (!listener) {
+      return listener.error();
+    }
+    auto url = spec.serve(std::move(*listener));
+    if (!url) {
+      return url.error();
+    }
+    std::vector<std::string> argv = {
+        util::data_directory() + "/run-model.sh", "--workspace", spec.dir, "--prefix", stage_,
+        // Open as long as this call runs: run-model.sh's nsenter opens it there.
+        "--net-path",
+        "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(network->get()),
+        "--exec-as-user", "--owner", this_process_identity(), "--pids-limit",
+        std::to_string(spec.limits.pids), "--memory", spec.limits.memory, "--cpus",
+        spec.limits.cpus, "--exec", "/usr/bin/env", "--",
+        "PATH=/opt/reviewer/runtimes/node/bin:/usr/bin:/bin", "HOME=/tmp/review"};
+    for (auto& word : spec.command("/workspace", *url)) {
       argv.push_back(std::move(word));
     }
     CommandOptions limited;

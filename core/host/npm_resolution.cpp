@@ -9,6 +9,7 @@
 
 #include "core/host/manifest_sources.h"
 #include "core/host/npmrc_resolution.h"
+#include "core/host/resolution_registry.h"
 #include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
 
@@ -30,25 +31,47 @@ util::Refusal manifest_refusal(const std::string& why) {
 }
 
 // Resolves `manifest` (a package.json's text) with the image's npm in the resolution sandbox, in
-// `dir` (made fresh), and checks what npm wrote as it checks a committed lock.
+// `dir` (made fresh), through the host's registry, and checks what npm wrote as it checks a
+// committed lock.
 util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
                                              const std::vector<std::string>& flags, Engine& engine,
                                              const std::string& image, const std::string& dir,
                                              const fetch::FetchOptions& options,
+                                             fetch::Downloader& downloader,
                                              const SandboxLimits& limits) {
+  // What the host's registry fetched stays beside the sandbox's folder, where it cannot write.
+  const std::string served_dir = dir + ".registry";
   std::error_code ec;
   fs::remove_all(dir, ec);
-  if (!fs::create_directories(dir, ec) ||
+  fs::remove_all(served_dir, ec);
+  if (!fs::create_directories(dir, ec) || !fs::create_directories(served_dir, ec) ||
       !(std::ofstream(dir + "/package.json", std::ios::binary) << manifest) ||
       !std::ofstream(dir + "/" + kGlobalNpmrc, std::ios::binary)) {
     return util::Refusal{"dependency-store", "cannot make the resolution directory " + dir,
                          std::nullopt};
   }
-  // The engine gives `dir` to the host id its user namespace maps the sandbox's user to.
-
-  auto ran = engine.resolve({image, dir, options.registry, kResolutionLimit, limits, flags});
+  fs::permissions(served_dir, fs::perms::owner_all, ec);
+  std::unique_ptr<ResolutionRegistry> registry;
+  ResolutionSpec spec{image, dir, kResolutionLimit, limits, nullptr, nullptr};
+  spec.serve = [&](util::UniqueFd listener) -> util::Result<std::string> {
+    registry = std::make_unique<ResolutionRegistry>(std::move(listener), options.registry,
+                                                    downloader, served_dir);
+    return registry->url();
+  };
+  spec.command = [&](const std::string& sandbox_dir, const std::string& url) {
+    return npm_resolution_command(sandbox_dir, url, flags);
+  };
+  auto ran = engine.resolve(spec);
+  auto served =
+      registry
+          ? registry->finish()
+          : util::Result<std::vector<fetch::ServedMetadata>>(std::vector<fetch::ServedMetadata>());
   if (!ran) {
     return ran.error();
+  }
+  if (!served) {
+    // Why npm failed, when it did: the registry could not fetch what it asked for.
+    return served.error();
   }
   if (ran->timed_out || ran->status != 0) {
     return util::Refusal{
@@ -68,15 +91,17 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
     return util::Refusal{"dependency-resolution-invalid", "npm wrote no package-lock.json",
                          std::nullopt};
   }
-  auto packuments = fetch::read_packuments(dir + "/cache", options.registry);
-  if (!packuments) {
-    return packuments.refusals();
-  }
   NpmResolution out;
+  for (const auto& document : *served) {
+    auto packument = fetch::served_packument(document, options.registry);
+    if (!packument) {
+      return packument.refusals();
+    }
+    out.packuments.push_back(std::move(*packument));
+  }
   out.lock_file = dir + "/package-lock.json";
   out.list = std::move(**list);
   out.list.lock_file = "package-lock.json (resolved at review time)";
-  out.packuments = std::move(*packuments);
   return out;
 }
 
@@ -118,6 +143,7 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
                                                        const std::string& image,
                                                        const std::string& dir,
                                                        const fetch::FetchOptions& options,
+                                                       fetch::Downloader& downloader,
                                                        const SandboxLimits& limits) {
   const auto start = Clock::now();
   util::UniqueFd tree = util::open_directory(AT_FDCWD, worktree.c_str());
@@ -156,7 +182,8 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
         "so commit the lock npm writes (package-lock.json)");
   }
 
-  auto out = resolve_manifest(*manifest, npmrc->flags, engine, image, dir, options, limits);
+  auto out =
+      resolve_manifest(*manifest, npmrc->flags, engine, image, dir, options, downloader, limits);
   if (!out) {
     return out.refusals();
   }
@@ -169,6 +196,7 @@ util::Result<NpmResolution> resolve_global_install(const std::string& name, cons
                                                    Engine& engine, const std::string& image,
                                                    const std::string& dir,
                                                    const fetch::FetchOptions& options,
+                                                   fetch::Downloader& downloader,
                                                    const SandboxLimits& limits) {
   const auto start = Clock::now();
   if (auto registry_only = check_registry_spec(name, spec, "npm install -g"); !registry_only) {
@@ -180,7 +208,7 @@ util::Result<NpmResolution> resolve_global_install(const std::string& name, cons
                                 {"version", "0.0.0"},
                                 {"private", true},
                                 {"dependencies", {{name, spec}}}};
-  auto out = resolve_manifest(manifest.dump(), {}, engine, image, dir, options, limits);
+  auto out = resolve_manifest(manifest.dump(), {}, engine, image, dir, options, downloader, limits);
   if (!out) {
     return out.refusals();
   }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fetch/downloader.h"
 #include "core/fetch/fetch.h"
 #include "core/fetch/packument_cache.h"
 #include "core/host/engine.h"
@@ -15,11 +16,12 @@ namespace reviewer::host {
 // A project without a lock file: CI's `npm install` resolves package.json against the registry
 // at CI's time, so the review resolves it at review time, with the image's own npm, in a
 // resolution sandbox that sees package.json and nothing else of the pull request
-// (`npm install --package-lock-only --ignore-scripts`). What npm wrote is hostile input: the lock
-// goes through every rule of a committed lock (fetch::plan_npm_fetch), the metadata npm read
-// through fetch::read_packuments, and both are verified before the review may see them. In the
-// sandbox `npm install --offline` then resolves from exactly that metadata (docs/fidelity.md,
-// "Without a lock file").
+// (`npm install --package-lock-only --ignore-scripts`) and reaches nothing but the registry the
+// host serves it (host/resolution_registry.h). What npm wrote is hostile input: the lock goes
+// through every rule of a committed lock (fetch::plan_npm_fetch) before the review may see it.
+// The metadata npm read is what the host's registry served, recorded by the host. In the sandbox
+// `npm install --offline` then resolves from exactly that metadata (docs/fidelity.md, "Without a
+// lock file").
 struct NpmResolution {
   std::string lock_file;  // the package-lock.json npm wrote, on the host
   fetch::FetchList list;  // its tarballs
@@ -38,18 +40,18 @@ std::vector<std::string> npm_resolution_command(const std::string& dir, const st
 bool lacks_lock_file(const std::string& worktree);
 
 // Resolves the worktree's package.json in `engine`'s resolution sandbox over `image`, in `dir`
-// (made fresh); nullopt, without a sandbox, when package.json declares no dependency (in
-// `dependencies`, `devDependencies`, `optionalDependencies` or `peerDependencies`). Refusals:
+// (made fresh; what the host's registry fetches with `downloader` goes to `dir`.registry); nullopt,
+// without a sandbox, when package.json declares no dependency (in `dependencies`,
+// `devDependencies`, `optionalDependencies` or `peerDependencies`). Refusals:
 // `dependency-manifest-invalid` (package.json unreadable, or a `workspaces` field: the resolution
 // sees package.json alone), `dependency-npmrc-invalid` (npmrc_resolution),
 // `dependency-resolution-failed` (npm exited non-zero or ran past
-// `limit`; its output is above), `dependency-resolution-invalid` (npm wrote no lock, or a cache
-// that is not npm's), and every refusal of a committed lock.
-util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktree, Engine& engine,
-                                                       const std::string& image,
-                                                       const std::string& dir,
-                                                       const fetch::FetchOptions& options,
-                                                       const SandboxLimits& limits);
+// `limit`; its output is above), `dependency-resolution-invalid` (npm wrote no lock), the first
+// failure of the host's registry (`dependency-too-large`, `dependency-fetch-failed`,
+// `resolution-too-many-requests`), the engine's, and every refusal of a committed lock.
+util::Result<std::optional<NpmResolution>> resolve_npm(
+    const std::string& worktree, Engine& engine, const std::string& image, const std::string& dir,
+    const fetch::FetchOptions& options, fetch::Downloader& downloader, const SandboxLimits& limits);
 
 // A global install a run step makes (host/global_installs.h), `npm install -g NAME@SPEC`: CI
 // resolves it against the registry when the step runs, so the review resolves it at review time
@@ -59,6 +61,7 @@ util::Result<NpmResolution> resolve_global_install(const std::string& name, cons
                                                    Engine& engine, const std::string& image,
                                                    const std::string& dir,
                                                    const fetch::FetchOptions& options,
+                                                   fetch::Downloader& downloader,
                                                    const SandboxLimits& limits);
 
 }  // namespace reviewer::host

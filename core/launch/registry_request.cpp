@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "core/fetch/mount.h"
 
@@ -135,6 +136,7 @@ HeadParse parse_request_head(std::string_view bytes) {
     return out;
   }
   bool keep_alive = version == "HTTP/1.1";
+  std::string accept;
   while (!head.empty()) {
     const std::string_view line = next_line();
     const auto colon = line.find(':');
@@ -147,12 +149,15 @@ HeadParse parse_request_head(std::string_view bytes) {
     if (iequals(name, "transfer-encoding") || (iequals(name, "content-length") && value != "0")) {
       return out;
     }
+    if (iequals(name, "accept")) {
+      accept = value;
+    }
     if (iequals(name, "connection")) {
       keep_alive = !iequals(value, "close") && (keep_alive || iequals(value, "keep-alive"));
     }
   }
   out.state = HeadParse::State::kComplete;
-  out.request = {std::string(method), std::string(target), keep_alive};
+  out.request = {std::string(method), std::string(target), std::move(accept), keep_alive};
   return out;
 }
 

@@ -20,6 +20,7 @@ std::optional<std::string> registry_file(std::string_view target);
 struct HttpRequest {
   std::string method;  // "GET"
   std::string target;  // "/chalk"
+  std::string accept;  // the Accept header's value; empty: none
   bool keep_alive = true;
 };
 

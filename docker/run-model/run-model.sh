@@ -21,7 +21,7 @@
 #                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
 #                [--pids-limit N] [--memory SIZE] [--cpus N]
 #                [--pass-env NAME]... [--reports DIR] [--deps DIR] [--pristine DIR]
-#                [--owner PID:START] [--host-network] [--exec-as-user] [-- ARG...]
+#                [--owner PID:START] [--net-path PATH] [--exec-as-user] [-- ARG...]
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
@@ -37,8 +37,9 @@
 # are podman's limits, applied through a cgroup of their own where this machine lets root make
 # one (cgroup v1 pids, memory and cpu hierarchies, or v2), defaults 4096, 8g and 2 as
 # `reviewer review`'s; where it does not, a line on stderr says which limit is missing.
-# --host-network keeps the host's network namespace (the namespaces engine's dependency
-# resolution, which reaches the registry; everything else of the sandbox stays), and
+# --net-path joins the network namespace at PATH instead of making one (the namespaces engine's
+# dependency resolution: the host made it, with only a loopback on which it serves the registry;
+# the sandbox's root has no rights over it, so its loopback is already up), and
 # --exec-as-user runs PROGRAM as the sandbox user with no capability instead of as the launcher.
 # --owner names the host process that runs this script (its pid and start time, as
 # core/host/host_identity.h writes them): the script records itself and its owner in
@@ -47,7 +48,7 @@
 # Must run as root (it creates the namespaces).
 set -euo pipefail
 
-exec_as_user="" net_namespace=--net host_network="" owner="" pristine="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
+exec_as_user="" net_namespace=--net net_path="" owner="" pristine="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
 before="" after="" pid1_as_steps="" pids_limit=4096 memory_limit=8g cpus_limit=2
 program=/opt/reviewer/bin/reviewer-launch
 caller_env=()
@@ -66,7 +67,7 @@ while (($#)); do
     --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
     --exec-as-user) exec_as_user=true; shift ;;
-    --host-network) net_namespace="" host_network=true; shift ;;
+    --net-path) net_path=$2; net_namespace=""; shift 2 ;;
     --before) before=$2; shift 2 ;;
     --after) after=$2; shift 2 ;;
     --pid1-as-steps) pid1_as_steps=true; shift ;;
@@ -212,7 +213,7 @@ fi
 setup=$(cat <<'SETUP'
 set -euo pipefail
 newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
-pinned_only=${11:-} event=${12:-} same_repository=${13:-} pristine=${14:-} host_network=${15:-}
+pinned_only=${11:-} event=${12:-} same_repository=${13:-} pristine=${14:-} net_given=${15:-}
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -255,8 +256,8 @@ if [[ -n $pristine ]]; then
 fi
 # Read-only for this mount: a user namespace may not remount the tmpfs superblock itself.
 mount -o remount,bind,ro "$newroot"
-# The host's network, when the caller asked for it, is not the sandbox's to change.
-[[ -n $host_network ]] || ip link set lo up
+# A network namespace the caller made is not the sandbox's to change.
+[[ -n $net_given ]] || ip link set lo up
 echo ready > "$ready"
 cd "$newroot/workspace"
 exec chroot "$newroot" /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
@@ -296,12 +297,14 @@ chown "$id_base:$id_base" "$ready"
 # up the loopback there, and nowhere else); unshare becomes its root before the script runs. The
 # range lock's descriptor is inherited by PID 1, so the range stays taken while anything of the
 # sandbox lives.
-unshare --mount -- /bin/bash -c "$sources" sources "$newroot" "$workspace" "$prefix" "$deps" "$pristine" \
+net_enter=()
+[[ -z $net_path ]] || net_enter=(nsenter "--net=$net_path" --)
+"${net_enter[@]}" unshare --mount -- /bin/bash -c "$sources" sources "$newroot" "$workspace" "$prefix" "$deps" "$pristine" \
   unshare --user --map-users="$id_base,0,$range_size" --map-groups="$id_base,0,$range_size" \
   --setuid 0 --setgid 0 --pid --fork --mount $net_namespace --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot/root" "$newroot/sources/workspace" "$newroot/sources/prefix" \
   "$pid1_uid" "$ready" "$workflow" "$job" "$base" "$matrix" "$deps_source" "$pinned_only" "$event" \
-  "$same_repository" "$pristine_source" "$host_network" </dev/null >/dev/null 2>"$setup_log" &
+  "$same_repository" "$pristine_source" "$net_path" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child (beside, for a moment, the child that ran newuidmap);
@@ -326,7 +329,7 @@ done
 in_sandbox() {
   local uid=$1 caps=$2
   shift 2
-  nsenter --target "$pid1" --user --pid --mount $net_namespace --ipc --uts --root -- \
+  "${net_enter[@]}" nsenter --target "$pid1" --user --pid --mount $net_namespace --ipc --uts --root -- \
     /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
     --inh-caps=-all --bounding-set="$caps" --no-new-privs -- \
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
