@@ -17,28 +17,6 @@ util::Refusal invalid(const std::string& file, const std::string& why) {
   return util::refusal("dependency-lock-invalid", file + " " + why);
 }
 
-// Bun writes a platform field as one string or a list of them.
-bool read_platform(const json& meta, const char* key, std::vector<std::string>& out) {
-  auto it = meta.find(key);
-  if (it == meta.end()) {
-    return true;
-  }
-  if (it->is_string()) {
-    out.push_back(it->get<std::string>());
-    return true;
-  }
-  if (!it->is_array()) {
-    return false;
-  }
-  for (const auto& v : *it) {
-    if (!v.is_string()) {
-      return false;
-    }
-    out.push_back(v.get<std::string>());
-  }
-  return true;
-}
-
 // A version as registries publish them: what follows the name in a registry entry. Anything
 // else ("github:o/r#x", "file:../a", "https://h/a.tgz") is the entry's source.
 bool registry_version(const std::string& v) {
@@ -164,8 +142,9 @@ util::Result<BunLock> parse_bun_lock(std::string_view text, const std::string& f
       }
     }
     if (meta != nullptr && meta->is_object()) {
-      if (!read_platform(*meta, "os", p.os) || !read_platform(*meta, "cpu", p.cpu) ||
-          !read_platform(*meta, "libc", p.libc)) {
+      if (!read_string_list(*meta, "os", p.os, true) ||
+          !read_string_list(*meta, "cpu", p.cpu, true) ||
+          !read_string_list(*meta, "libc", p.libc, true)) {
         return invalid(file, "package \"" + key + "\" has a platform field of the wrong type");
       }
     }

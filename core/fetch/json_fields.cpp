@@ -20,4 +20,26 @@ bool read_string_map(const nlohmann::json& object, const char* key,
   return true;
 }
 
+bool read_string_list(const nlohmann::json& object, const char* key, std::vector<std::string>& out,
+                      bool one_string_too) {
+  auto it = object.find(key);
+  if (it == object.end()) {
+    return true;
+  }
+  if (one_string_too && it->is_string()) {
+    out.push_back(it->get<std::string>());
+    return true;
+  }
+  if (!it->is_array()) {
+    return false;
+  }
+  for (const auto& v : *it) {
+    if (!v.is_string()) {
+      return false;
+    }
+    out.push_back(v.get<std::string>());
+  }
+  return true;
+}
+
 }  // namespace reviewer::fetch

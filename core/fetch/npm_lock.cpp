@@ -64,24 +64,6 @@ class BoundsCheck final : public nlohmann::json_sax<json> {
   std::string why_;
 };
 
-// A string list field (os, cpu, libc); anything else is malformed.
-bool string_list(const json& entry, const char* key, std::vector<std::string>& out) {
-  auto it = entry.find(key);
-  if (it == entry.end()) {
-    return true;
-  }
-  if (!it->is_array()) {
-    return false;
-  }
-  for (const auto& v : *it) {
-    if (!v.is_string()) {
-      return false;
-    }
-    out.push_back(v.get<std::string>());
-  }
-  return true;
-}
-
 bool flag(const json& entry, const char* key) {
   auto it = entry.find(key);
   return it != entry.end() && it->is_boolean() && it->get<bool>();
@@ -198,8 +180,8 @@ util::Result<NpmLock> parse_npm_lock(std::string_view text, const std::string& f
     std::string alias;
     if (!text_field("name", alias) || !text_field("version", p.version) ||
         !text_field("resolved", p.resolved) || !text_field("integrity", p.integrity) ||
-        !string_list(entry, "os", p.os) || !string_list(entry, "cpu", p.cpu) ||
-        !string_list(entry, "libc", p.libc) || !read_wants(entry, p)) {
+        !read_string_list(entry, "os", p.os) || !read_string_list(entry, "cpu", p.cpu) ||
+        !read_string_list(entry, "libc", p.libc) || !read_wants(entry, p)) {
       return invalid(file, "entry \"" + path + "\" has a field of the wrong type");
     }
     if (!alias.empty()) {

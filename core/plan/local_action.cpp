@@ -8,6 +8,7 @@
 #include "core/plan/plan_budget.h"
 #include "core/plan/repository_files.h"
 #include "core/plan/step_dispatch.h"
+#include "core/plan/step_rules.h"
 #include "core/util/file_read.h"
 #include "core/util/text.h"
 #include "core/workflow/expression.h"
@@ -16,20 +17,6 @@
 
 namespace reviewer::plan {
 namespace {
-
-// The keys of a composite action's step (the runner's action manifest schema, with `if` and
-// `continue-on-error` since 2021-2022); anything else, `timeout-minutes` included, makes the
-// runner fail to load the action ("Unexpected value").
-constexpr std::array kActionStepKeys = {"id",
-                                        "name",
-                                        "uses",
-                                        "run",
-                                        "with",
-                                        "env",
-                                        "if",
-                                        "shell",
-                                        "working-directory",
-                                        "continue-on-error"};
 
 // The directory `uses: ./path` names, relative to the repository root ("" for the root), or
 // nullopt when it is not a plain path inside the repository.
@@ -333,8 +320,7 @@ class ActionInliner {
     }
     bool ok = true;
     for (const auto& [key, value] : node.entries) {
-      if (std::find(kActionStepKeys.begin(), kActionStepKeys.end(), key.scalar) ==
-          kActionStepKeys.end()) {
+      if (!is_step_key(key.scalar, true)) {
         f_.refuse("invalid-local-action",
                   "step key " + quote(key.scalar) +
                       " is not allowed in a composite action; the runner fails to load it",

@@ -85,6 +85,13 @@ void read_uses(const yaml::Node& uses, workflow::Step& step, Findings& f) {
 
 }  // namespace
 
+bool is_step_key(std::string_view key, bool in_composite_action) {
+  if (in_composite_action && key == "timeout-minutes") {
+    return false;
+  }
+  return std::find(kStepKeys.begin(), kStepKeys.end(), key) != kStepKeys.end();
+}
+
 std::optional<std::int64_t> read_timeout(const yaml::Node& value, const std::string& what,
                                          Findings& f) {
   if (value.is_scalar() && workflow::contains_expression(value.scalar)) {
@@ -213,7 +220,7 @@ std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job
   }
   for (const auto& [key, value] : node.entries) {
     const std::string& k = key.scalar;
-    if (std::find(kStepKeys.begin(), kStepKeys.end(), k) == kStepKeys.end()) {
+    if (!is_step_key(k, false)) {
       f.refuse("unknown-step-key", "step key " + quote(k) + " is not understood", key);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/plan/env_rules.h"
 #include "core/plan/expression_fields.h"
@@ -26,6 +27,11 @@ struct ReadStep {
 std::optional<ReadStep> read_step(const yaml::Node& node, const std::string& job_id,
                                   std::uint32_t index, const ValueSite& site, Findings& findings,
                                   Field if_field = Field::kStepIf);
+
+// Whether `key` is a key of a step: of a workflow's, or of a composite action's (the runner's
+// action manifest schema, with `if` and `continue-on-error` since 2021-2022, but no
+// `timeout-minutes`: any other key makes the runner fail to load the action).
+bool is_step_key(std::string_view key, bool in_composite_action);
 
 // `continue-on-error` of a step or job: a boolean, literal or known at plan time.
 std::optional<bool> read_continue_on_error(const yaml::Node& value, const ValueSite& site,
