@@ -18,8 +18,15 @@ void trace(const std::string& path, const std::string& verdict) {
   }
 }
 
+// Every stale index is mended the same way, so the message says how.
 util::Refusal stale(const std::string& path, const std::string& message) {
-  return util::refusal("plugin-index-stale", message, util::SourceLocation{path, 0, 0});
+  const std::string dir = path.substr(0, path.rfind('/'));
+  return util::refusal("plugin-index-stale",
+                       message +
+                           "; rewrite the index from the verified plugins with `reviewer "
+                           "plugin-index " +
+                           dir + "` (as the directory's owner)",
+                       util::SourceLocation{path, 0, 0});
 }
 
 }  // namespace
@@ -171,7 +178,7 @@ util::Status Registry::load_entry(const Entry& entry) const {
   auto lib = load_plugin(entry.path, manifest_);
   if (lib && entry.from_index && lib->claims != entry.claims) {
     lib = stale(entry.path, fmt::format("'{}' claims other actions or reviewed releases than the "
-                                        "plugin index says; write the index again",
+                                        "plugin index says",
                                         std::filesystem::path(entry.path).filename().string()));
   }
   if (!lib) {
