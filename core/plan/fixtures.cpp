@@ -140,6 +140,23 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
       return res;
     }
   }
+  // `message:` a text one of the refusals' messages must hold: the rule says what was refused,
+  // the message what the author of the workflow is told.
+  if (const yaml::Node* message = c.find("message"); res.passed && message != nullptr) {
+    const bool told =
+        message->is_scalar() && !message->scalar.empty() && !result &&
+        std::any_of(result.refusals().begin(), result.refusals().end(), [&](const auto& r) {
+          return r.message.find(message->scalar) != std::string::npos;
+        });
+    if (!told) {
+      res.passed = false;
+      res.detail = "expected a refusal whose message holds '" + message->scalar + "'";
+      for (const auto& r : result ? util::Refusals{} : result.refusals()) {
+        res.detail += "\n    " + r.rule + ": " + r.message;
+      }
+      return res;
+    }
+  }
   if (!res.passed) {
     res.detail = "expected '" + expect->scalar + "', got '" + got + "'";
     for (const auto& r : result ? util::Refusals{} : result.refusals()) {

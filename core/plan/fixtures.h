@@ -24,7 +24,8 @@ struct FixtureResult {
 // of the same workflow (by id; planned only if the job `needs` them, always in the plugins'
 // workflow-wide view), `files:` the repository's files (path: text, or path: {symlink: target}
 // for a link; without it the plan has none) and `pins:` the plan's pins, as "runtime version" in
-// order (checked when given). A directory with no
+// order (checked when given), and, for `expect: refuse`, `message:` a text one of the refusals'
+// messages must hold. A directory with no
 // fixture case yields one failed result ("no fixtures"), so a plugin without fixtures fails.
 std::vector<FixtureResult> run_fixtures(const std::string& plugin_source_dir,
                                         const plugins::Registry& registry);
