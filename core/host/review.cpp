@@ -1,27 +1,22 @@
 #include "core/host/review.h"
 
-#include <stdlib.h>
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <optional>
 
-#include "core/host/attested_verdict.h"
 #include "core/host/clone.h"
 #include "core/host/dependencies.h"
 #include "core/host/engine.h"
-#include "core/host/fetch_phase.h"
 #include "core/host/host_identity.h"
 #include "core/host/host_process.h"
 #include "core/host/interruption.h"
 #include "core/host/leftovers.h"
+#include "core/host/review_sandbox.h"
+#include "core/host/review_state.h"
 #include "core/launch/assignment.h"
 #include "core/plan/event_facts.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
-#include "core/report/exit_code.h"
-#include "core/report/render.h"
 #include "core/report/source_excerpt.h"
 #include "core/resolve/resolver.h"
 #include "core/util/install_layout.h"
@@ -31,81 +26,6 @@ namespace reviewer::host {
 namespace {
 
 namespace fs = std::filesystem;
-using report::ExitCode;
-
-// Beyond the jobs' own timeouts: the sandbox's creation and teardown, the launcher's checks.
-constexpr std::int64_t kHostMarginSeconds = 5 * 60;
-
-// The launcher ends a job at its timeout-minutes; the host's limit is for a launcher that cannot
-// (stopped by a step, killed, hung), and gives it this much beyond. The e2e test of a stopped
-// launcher shortens it with REVIEWER_HOST_MARGIN_SECONDS_FOR_TEST (0 to 300, documented in
-// docs/host.md as test-only); anything else there is ignored.
-std::int64_t host_margin_seconds() {
-  const char* text = std::getenv("REVIEWER_HOST_MARGIN_SECONDS_FOR_TEST");
-  if (text == nullptr || *text == '\0') {
-    return kHostMarginSeconds;
-  }
-  char* end = nullptr;
-  const long value = std::strtol(text, &end, 10);
-  return *end == '\0' && value >= 0 && value <= kHostMarginSeconds ? value : kHostMarginSeconds;
-}
-
-int say(ExitCode code, const std::string& verdict) {
-  std::cout << verdict << std::endl;
-  return report::to_int(code);
-}
-
-int host_failure(const util::Refusal& e) {
-  std::cerr << "reviewer review: " << report::printable(e.to_string()) << '\n';
-  return say(ExitCode::kInternal, "review-build-failed: host: " + report::printable(e.rule));
-}
-
-int refused(const report::Refusals& refusals, const std::string& file, const std::string& text) {
-  for (const auto& r : refusals) {
-    std::cout << report::to_text(r, file, text) << '\n';
-  }
-  return say(ExitCode::kRefused, "review-build-refused: " + report::to_text(refusals.front()));
-}
-
-std::string temp_dir() {
-  const char* tmp = std::getenv("TMPDIR");
-  return tmp != nullptr && *tmp != 0 ? tmp : "/tmp";
-}
-
-// A scratch directory for the clone, removed when the review ends unless it is to be kept, also
-// when the review is interrupted (interruption.h). It names this process in its owner file, so
-// that `reviewer gc` removes it once this process is gone (leftovers.h).
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = temp_dir() + "/" + kScratchPrefix + "XXXXXX";
-    if (::mkdtemp(pattern.data()) != nullptr) {
-      path_ = pattern;
-      held_ = hold_directory(path_);
-      std::ofstream(path_ + "/" + kScratchOwnerFile) << this_process_identity() << '\n';
-    }
-  }
-  ~Scratch() {
-    if (!path_.empty() && !keep_) {
-      std::error_code ec;
-      fs::remove_all(path_, ec);
-    }
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  const std::string& path() const { return path_; }
-  void keep() {
-    keep_ = true;
-    held_ = Held();
-    std::error_code ec;
-    fs::remove(path_ + "/" + kScratchOwnerFile, ec);
-  }
-
- private:
-  std::string path_;
-  bool keep_ = false;
-  Held held_;
-};
 
 util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
   std::string engine = r.engine;
@@ -138,140 +58,146 @@ util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
                        std::nullopt};
 }
 
-}  // namespace
+// A phase ends the review with an exit code, having said why; nullopt lets the next one run.
+using Phase = std::optional<int> (*)(ReviewState&);
 
-int review(const ReviewRequest& request) {
-  // Before any thread: a TERM, INT or HUP from here on removes what the review holds.
-  handle_interruptions();
-  // What names this review's sandboxes and clone on the host (leftovers.h).
-  std::cout << "review: host process " << this_process_identity() << '\n';
-  std::string matrix_lines;
+// The assignment the sandbox is to carry, checked as the launcher will check it.
+std::optional<int> validate_assignment(ReviewState& r) {
+  const ReviewRequest& request = r.request;
   for (const auto& m : request.matrix) {
-    matrix_lines += (matrix_lines.empty() ? "" : "\n") + m;
+    r.matrix_lines += (r.matrix_lines.empty() ? "" : "\n") + m;
   }
   launch::Assignment asked;
   asked.workflow = request.workflow;
   asked.job = request.job;
   asked.base = request.base;
-  asked.matrix = matrix_lines;
+  asked.matrix = r.matrix_lines;
   asked.pinned_only = request.pinned_only;
   asked.same_repository = request.same_repository;
   if (!request.event_file.empty()) {
     auto facts = plan::read_event_file(request.event_file, request.base);
     if (!facts) {
-      std::cerr << "reviewer review: " << report::printable(facts.error().to_string()) << '\n';
-      return report::to_int(ExitCode::kUsage);
+      return say_usage(report::printable(facts.error().to_string()));
     }
     asked.event = plan::event_facts_json(*facts);
   }
   auto assignment = launch::check_assignment(std::move(asked));
   if (!assignment || request.job.empty() || request.base.empty()) {
-    std::cerr << "reviewer review: "
-              << (assignment ? "--job and --base must not be empty"
-                             : report::printable(assignment.error().to_string()))
-              << '\n';
-    return report::to_int(ExitCode::kUsage);
+    return say_usage(assignment ? "--job and --base must not be empty"
+                                : report::printable(assignment.error().to_string()));
+  }
+  r.assignment = std::move(*assignment);
+  return std::nullopt;
+}
+
+// Whatever of the request can be refused before anything is cloned.
+std::optional<int> validate(ReviewState& r) {
+  const ReviewRequest& request = r.request;
+  if (auto ended = validate_assignment(r)) {
+    return ended;
   }
   auto engine = choose_engine(request);
   if (!engine) {
-    std::cerr << "reviewer review: " << engine.error().message << '\n';
-    return report::to_int(ExitCode::kUsage);
+    return say_usage(engine.error().message);
   }
+  r.engine = std::move(*engine);
   // What reviews killed outright (SIGKILL) left on this host goes first.
   for (const auto& line :
-       collect_leftovers((*engine)->name() == "podman" ? util::data_directory() + "/engine.sh" : "",
-                         temp_dir())) {
+       collect_leftovers(r.engine->name() == "podman" ? util::data_directory() + "/engine.sh" : "",
+                         review_temp_dir())) {
     std::cout << "review: " << line << '\n';
   }
   if (!request.reports_dir.empty()) {
     std::error_code ec;
     fs::create_directories(request.reports_dir, ec);
     if (!fs::is_directory(request.reports_dir, ec)) {
-      std::cerr << "reviewer review: --reports " << request.reports_dir
-                << " is not a directory that can be made\n";
-      return report::to_int(ExitCode::kUsage);
+      return say_usage("--reports " + request.reports_dir + " is not a directory that can be made");
     }
   }
   if (!valid_registry(request.registry)) {
-    std::cerr << "reviewer review: --registry \"" << report::printable(request.registry)
-              << "\" is not an https URL ending in '/'\n";
-    return report::to_int(ExitCode::kUsage);
+    return say_usage("--registry \"" + report::printable(request.registry) +
+                     "\" is not an https URL ending in '/'");
   }
-  Scratch scratch;
-  if (scratch.path().empty()) {
-    return host_failure({"host-command", "cannot make a scratch directory", std::nullopt});
+  return std::nullopt;
+}
+
+// A shallow clone of the head, in a scratch directory of its own, to plan from.
+std::optional<int> clone_head(ReviewState& r) {
+  const ReviewRequest& request = r.request;
+  r.scratch.emplace();
+  if (r.scratch->path().empty()) {
+    return say_host_failure({"host-command", "cannot make a scratch directory", std::nullopt});
   }
   if (request.keep_clone) {
-    scratch.keep();
+    r.scratch->keep();
   }
-  std::string clone = scratch.path() + "/workspace";
-
-  // Plan from the head's own workflow file, with the same plugins the image carries.
-  auto head = make_clone(request.repository, request.head, HistoryShape::kShallow, clone);
+  r.clone = r.scratch->path() + "/workspace";
+  auto head = make_clone(request.repository, request.head, HistoryShape::kShallow, r.clone);
   if (!head) {
     if (head.error().rule == "review-source") {
-      std::cerr << "reviewer review: " << report::printable(head.error().message) << '\n';
-      return report::to_int(ExitCode::kUsage);
+      return say_usage(report::printable(head.error().message));
     }
-    return host_failure(head.error());
+    return say_host_failure(head.error());
   }
-  std::cout << "review: " << report::printable(request.repository) << " at " << *head << ", job "
+  r.head = std::move(*head);
+  std::cout << "review: " << report::printable(request.repository) << " at " << r.head << ", job "
             << request.job << " of " << request.workflow << " into " << request.base << '\n';
+  return std::nullopt;
+}
+
+// Plan from the head's own workflow file, with the same plugins the image carries.
+std::optional<int> plan_review(ReviewState& r) {
+  const ReviewRequest& request = r.request;
   auto registry = plugins::Registry::open(util::plugin_directory());
   if (!registry) {
-    return refused(registry.refusals(), "", "");
+    return say_refused(registry.refusals(), "", "");
   }
+  r.registry = std::move(*registry);
   // --pinned-only: the reference spec's rule (reviewed SHAs only), applied where the review
   // is planned before any sandbox; a plan refused here never reaches the launcher.
-  const CommittedFiles files(clone);
+  const CommittedFiles files(r.clone);
   const plan::PlanRequest plan_request{request.workflow,
                                        request.job,
                                        request.base,
-                                       assignment->matrix_choice,
+                                       r.assignment->matrix_choice,
                                        request.pinned_only,
                                        &files,
-                                       assignment->event_facts,
+                                       r.assignment->event_facts,
                                        request.same_repository};
-  auto text = committed_workflow(clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
+  auto text = committed_workflow(r.clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
-    return refused(text.refusals(), "", "");
+    return say_refused(text.refusals(), "", "");
   }
-  auto planned = plan::plan_text(*text, plan_request, *registry);
+  auto planned = plan::plan_text(*text, plan_request, *r.registry);
   if (!planned) {
-    return refused(planned.refusals(), request.workflow, *text);
+    return say_refused(planned.refusals(), request.workflow, *text);
   }
-  const plan::Plan& plan = *planned;
+  r.plan = std::move(*planned);
+  return std::nullopt;
+}
 
-  // One clone serves every job of the closure, and the planner refused mixed shapes.
-  if (plan::jobs_with_steps(plan.jobs).front()->fetch_depth == 0) {
-    std::error_code ec;
-    fs::remove_all(clone, ec);
-    auto full = make_clone(request.repository, *head, HistoryShape::kFull, clone);
-    if (!full) {
-      return host_failure(full.error());
-    }
-    std::cout << "review: full history (fetch-depth: 0)\n";
+// One clone serves every job of the closure, and the planner refused mixed shapes.
+std::optional<int> clone_history(ReviewState& r) {
+  if (plan::jobs_with_steps(r.plan->jobs).front()->fetch_depth != 0) {
+    return std::nullopt;
   }
+  std::error_code ec;
+  fs::remove_all(r.clone, ec);
+  auto full = make_clone(r.request.repository, r.head, HistoryShape::kFull, r.clone);
+  if (!full) {
+    return say_host_failure(full.error());
+  }
+  std::cout << "review: full history (fetch-depth: 0)\n";
+  return std::nullopt;
+}
 
-  const std::vector<resolve::Pin> pins = plan::resolver_pins(plan);
-  const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
-  auto matrix = resolve::load_matrix(matrix_path);
-  if (!matrix) {
-    return host_failure(matrix.error());
-  }
-  auto resolved = resolve::resolve(clone, *matrix, pins);
-  if (!resolved) {
-    return refused(resolved.refusals(), "", "");
-  }
-  const auto& resolution = *resolved;
-  auto image_id = (*engine)->image_id(resolution.image);
-  if (!image_id) {
-    return host_failure(image_id.error());
-  }
+// What the resolution chose, and why where CI's choice could differ.
+void say_resolution(const ReviewState& r) {
+  const resolve::Resolution& resolution = *r.resolution;
   for (const auto& note : resolution.notes) {
     std::cout << "review: " << report::printable(note) << '\n';
   }
-  for (const auto& pin : plan.pins) {
+  for (const auto& pin : r.plan->pins) {
     if (!pin.asked.empty()) {
       std::cout << "review: " << pin.runtime << " '" << report::printable(pin.asked) << "' at "
                 << pin.location.to_string() << " is taken as " << pin.runtime << " " << pin.version
@@ -280,110 +206,50 @@ int review(const ReviewRequest& request) {
                    "cache\")\n";
     }
   }
-  std::cout << "review: image " << resolution.image << " (" << *image_id << ")";
+  std::cout << "review: image " << resolution.image << " (" << r.image_id << ")";
   for (const auto& [runtime, version] : resolution.runtimes) {
     std::cout << ", " << runtime << ' ' << version;
   }
-  std::cout << ", engine " << (*engine)->name() << std::endl;
+  std::cout << ", engine " << r.engine->name() << std::endl;
+}
 
-  // The reports always come out: the host checks report.json's attestation with the verdict's.
-  const std::string reports_dir = request.reports_dir.empty()
-                                      ? scratch.path() + "/reports"
-                                      : fs::absolute(request.reports_dir).string();
-  // Without --reports they go to the scratch directory, which must exist to receive them.
-  if (std::error_code ec; !fs::create_directories(reports_dir, ec) && ec) {
-    return host_failure({"host-command", "cannot make " + reports_dir, std::nullopt});
+// The one matrix image the worktree and the plan's pins select, as this host's engine has it.
+std::optional<int> resolve_image(ReviewState& r) {
+  const std::vector<resolve::Pin> pins = plan::resolver_pins(*r.plan);
+  const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
+  auto matrix = resolve::load_matrix(matrix_path);
+  if (!matrix) {
+    return say_host_failure(matrix.error());
   }
-  // The fetch phase, before the review's sandbox exists: only package.json and the lock file are
-  // read, and every tarball is verified against the lock before the review may see it.
-  const SandboxLimits limits{request.pids_limit, request.memory_limit, request.cpu_limit};
-  // The resolved lock goes only where the user asked for reports: the scratch directory is
-  // removed with the review.
-  FetchPhaseRequest fetch_request;
-  fetch_request.worktree = clone;
-  fetch_request.scratch = scratch.path();
-  fetch_request.store_dir = request.store_dir;
-  fetch_request.reports_dir = request.reports_dir.empty() ? "" : reports_dir;
-  fetch_request.image = resolution.image;
-  fetch_request.limits = limits;
-  if (fetch_request.store_dir.empty()) {
-    fetch_request.store_dir = default_store_dir();
+  auto resolved = resolve::resolve(r.clone, *matrix, pins);
+  if (!resolved) {
+    return say_refused(resolved.refusals(), "", "");
   }
-  fetch_request.package_managers = package_manager_pins(plan, resolution);
-  fetch_request.project_dirs = project_dirs(plan);
-  fetch_request.global_installs = global_npm_installs(plan);
-  fetch_request.options.registry = request.registry;
-  fetch_request.options.max_total_bytes = request.max_dependency_bytes;
-  auto dependency_view = fetch_phase(fetch_request, **engine);
-  if (!dependency_view) {
-    if (is_host_side(dependency_view.error())) {
-      return host_failure(dependency_view.error());
-    }
-    return refused(dependency_view.refusals(), "", "");
+  r.resolution = std::move(*resolved);
+  auto image_id = r.engine->image_id(r.resolution->image);
+  if (!image_id) {
+    return say_host_failure(image_id.error());
   }
+  r.image_id = std::move(*image_id);
+  say_resolution(r);
+  return std::nullopt;
+}
 
-  // The clone is the pristine copy every job's worktree starts from (launch/fresh_worktree.h):
-  // mounted read-only, beside an empty worktree that the engine gives the sandbox's user.
-  const std::string worktree = scratch.path() + "/worktree";
-  if (std::error_code ec; !fs::create_directory(worktree, ec)) {
-    return host_failure({"host-command", "cannot make the worktree " + worktree, std::nullopt});
-  }
-  std::int64_t seconds = host_margin_seconds();
-  // A called workflow's jobs each have their own time limit; the job calling them has none.
-  for (const plan::PlannedJob* job : plan::jobs_with_steps(plan.jobs)) {
-    seconds += job->timeout_minutes * 60;
-  }
-  SandboxSpec spec;
-  spec.image = resolution.image;
-  spec.workspace = worktree;
-  spec.pristine = clone;
-  spec.workflow = request.workflow;
-  spec.job = request.job;
-  spec.base = request.base;
-  spec.matrix = matrix_lines;
-  spec.pinned_only = request.pinned_only;
-  spec.event = assignment->event;
-  spec.same_repository = request.same_repository;
-  spec.limit = std::chrono::seconds(seconds);
-  spec.reports_dir = reports_dir;
-  spec.nonce = make_nonce();
-  spec.dependencies = *dependency_view;
-  spec.limits = limits;
-  auto ran = (*engine)->run(spec);
-  if (request.keep_clone) {
-    std::cout << "review: the clone is kept at " << clone << ", the last job's worktree at "
-              << worktree << '\n';
-  }
-  if (!ran) {
-    return host_failure(ran.error());
-  }
-  if (ran->timed_out) {
-    return say(ExitCode::kBuildFailed, "review-build-failed: host timeout: the launcher ran past " +
-                                           std::to_string(seconds) + " seconds and was killed");
-  }
-  if (ran->status >= 0 && ran->status <= 4) {
-    // The exit code alone is not the verdict: a step that killed the launcher, or outlived it,
-    // could have written the reports and lines; only the launcher knew the nonce.
-    launch::AttestedFacts expected{"",           request.workflow, request.job, request.base,
-                                   matrix_lines, resolution.image, ""};
-    const VerdictCheck check = check_verdict(
-        ran->status, ran->last_line, spec.reports_dir + "/report.json", spec.nonce, expected);
-    if (!check.trusted) {
-      return say(ExitCode::kBuildFailed,
-                 "review-build-failed: unattested verdict: " + report::printable(check.why));
+}  // namespace
+
+int review(const ReviewRequest& request) {
+  // Before any thread: a TERM, INT or HUP from here on removes what the review holds.
+  handle_interruptions();
+  // What names this review's sandboxes and clone on the host (leftovers.h).
+  std::cout << "review: host process " << this_process_identity() << '\n';
+  ReviewState r(request);
+  for (const Phase phase : {validate, clone_head, plan_review, clone_history, resolve_image,
+                            fetch_dependencies, run_sandbox}) {
+    if (auto ended = phase(r)) {
+      return *ended;
     }
-    std::cout << "review: the verdict is attested (HMAC-SHA256 keyed by this review's nonce)\n";
-    std::cout << check.verdict << std::endl;  // the launcher's verdict, last, as it said it
-    return ran->status;
   }
-  if (ran->status >= 125 && ran->status <= 127) {  // the engine's own: could not exec
-    return host_failure({"host-command",
-                         (*engine)->name() + " could not run the launcher (status " +
-                             std::to_string(ran->status) + ")",
-                         std::nullopt});
-  }
-  return say(ExitCode::kBuildFailed, "review-build-failed: the launcher ended with status " +
-                                         std::to_string(ran->status) + " without a verdict");
+  return verify_verdict(r);
 }
 
 }  // namespace reviewer::host

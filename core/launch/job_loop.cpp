@@ -51,6 +51,18 @@ struct Frame {
   std::vector<workflow::Entry> caller_env;    // the calling steps' env, evaluated, outermost first
 };
 
+// One step on its way through the gate, substitution, execution and recording.
+struct StepRun {
+  const plan::PlannedStep& planned;
+  Frame& frame;  // the scope the step runs in
+  StepReport report;
+  std::string label = {};  // "[job #3 name]": how the log names the step
+  std::string what = {};   // "job 'x' step 3 'name'": how the build's summary names it
+  std::vector<workflow::Entry> outputs = {};
+  bool refused = false;           // a refusal the host recorded: never tolerated
+  std::string network_sign = {};  // the first line of the step's output that tried the network
+};
+
 // One build: the jobs in plan order, each gated, run step by step, and judged.
 class JobLoop {
  public:
@@ -390,19 +402,19 @@ class JobLoop {
     frame.refused = frame.refused || refused;
   }
 
-  // CI's step gate, then the step through its plugin (or the steps of its local action), judged
-  // from what the host observed; its report joins the build's (an action's steps after it).
+  // CI's step gate, then the step's run-time values, then the step through its plugin (or the
+  // steps of its local action), judged from what the host observed; its report joins the build's
+  // (an action's steps after it).
   void run_step(const plan::PlannedStep& planned, StepHost::JobState& state, Frame& frame) {
     const std::size_t at = outcome_.steps.size();
     outcome_.steps.push_back(StepReport{shown(*state.job), planned.step.index, step_name(planned),
                                         planned.step.action, planned.skip ? "skip" : "run",
                                         RunStatus::kNotRun, -1, 0, "", ""});
-    StepReport report = outcome_.steps[at];
-    report.number = step_number(planned);
-    const std::string label =
-        fmt::format("[{} #{} {}]", shown(*state.job), report.number, report.name);
-    const std::string what =
-        fmt::format("job '{}' step {} '{}'", shown(*state.job), report.number, report.name);
+    StepRun run{planned, frame, outcome_.steps[at]};
+    run.report.number = step_number(planned);
+    run.label = fmt::format("[{} #{} {}]", shown(*state.job), run.report.number, run.report.name);
+    run.what =
+        fmt::format("job '{}' step {} '{}'", shown(*state.job), run.report.number, run.report.name);
     const StepScene scene{*state.job,
                           finished_,
                           frame.steps,
@@ -411,19 +423,10 @@ class JobLoop {
                           state.runner.dirs.runner_temp,
                           frame.action != nullptr ? &frame.action->contexts : nullptr,
                           &frame.caller_env};
-    auto record = [&](const std::string& outcome, const std::string& conclusion,
-                      std::vector<workflow::Entry> outputs) {
-      if (planned.step.id) {
-        const bool plugin = planned.step.action != "run" && planned.local == nullptr;
-        frame.steps[*planned.step.id] =
-            StepRecord{outcome, conclusion, std::move(outputs),
-                       plugin && outcome != "skipped" ? planned.step.action : std::string()};
-      }
-    };
     std::optional<util::Refusal> error;
     const auto may_run = step_may_run(planned, scene, error);
     if (!planned.condition.written.empty() && may_run) {
-      report.condition =
+      run.report.condition =
           "if: " + planned.condition.written + " is " + (*may_run ? "true" : "false");
     }
     std::optional<plan::PlannedStep> step;
@@ -431,98 +434,130 @@ class JobLoop {
       step = substituted(planned, scene, error);
     }
     if (error) {
-      const std::string text = error->rule + ": " + error->message;
-      report.status = RunStatus::kFailed;
-      report.message = text;
-      log_.line(fmt::format("{} failed: {}", label, text));
-      // What a plugin step's outputs would have held is not the pull request's failure: the
-      // review cannot know it (run_contexts.h), so the build is refused, not failed.
-      const bool refused = error->rule == "action-output-unavailable";
-      step_failed(frame, what + " " + text, refused);
-      if (refused) {
-        refuse_build({error->rule, what + ": " + error->message, std::nullopt});
-      }
-      record("failure", "failure", {});
-      outcome_.steps[at] = std::move(report);
-      return;
+      step_unevaluated(run, *error);
+    } else if (!may_run.value_or(false)) {
+      step_not_run(run);
+    } else {
+      execute(*step, run, state);
+      record_ran(*step, run);
     }
-    if (!may_run.value_or(false)) {
-      if (planned.condition.kind != plan::Condition::Kind::kSuccess && !runner_.interrupted()) {
-        report.message = "if: " + planned.condition.written + " is false";
-        log_.line(fmt::format("{} not run: {}", label, report.message));
-      }
-      record("skipped", "skipped", {});
-      outcome_.steps[at] = std::move(report);
-      return;
+    // Written back only now: the steps of a local action have taken their places after it.
+    outcome_.steps[at] = std::move(run.report);
+  }
+
+  // A value of the step (its if:, env or script) could not be evaluated: the step fails.
+  void step_unevaluated(StepRun& run, const util::Refusal& error) {
+    const std::string text = error.rule + ": " + error.message;
+    run.report.status = RunStatus::kFailed;
+    run.report.message = text;
+    log_.line(fmt::format("{} failed: {}", run.label, text));
+    // What a plugin step's outputs would have held is not the pull request's failure: the
+    // review cannot know it (run_contexts.h), so the build is refused, not failed.
+    const bool refused = error.rule == "action-output-unavailable";
+    step_failed(run.frame, run.what + " " + text, refused);
+    if (refused) {
+      refuse_build({error.rule, run.what + ": " + error.message, std::nullopt});
     }
-    if (frame.action != nullptr) {
+    record(run, "failure", "failure", {});
+  }
+
+  // The gate kept the step from running: a line only when its own `if:` did, not an earlier
+  // failure or the launcher's interruption.
+  void step_not_run(StepRun& run) {
+    if (run.planned.condition.kind != plan::Condition::Kind::kSuccess && !runner_.interrupted()) {
+      run.report.message = "if: " + run.planned.condition.written + " is false";
+      log_.line(fmt::format("{} not run: {}", run.label, run.report.message));
+    }
+    record(run, "skipped", "skipped", {});
+  }
+
+  // The step, its values substituted, through its plugin or as the steps of its local action.
+  void execute(plan::PlannedStep& step, StepRun& run, StepHost::JobState& state) {
+    if (run.frame.action != nullptr) {
       // The action's step env sits on the env of the steps that called it.
-      step->step.env.insert(step->step.env.begin(), frame.caller_env.begin(),
-                            frame.caller_env.end());
+      step.step.env.insert(step.step.env.begin(), run.frame.caller_env.begin(),
+                           run.frame.caller_env.end());
     }
     const auto started = std::chrono::steady_clock::now();
-    std::vector<workflow::Entry> outputs;
-    bool refused = false;
-    std::string network_sign;  // the first line of the step's output that tried the network
-    if (step->local) {
-      outputs = run_action(*step, label, state, report, refused);
+    if (step.local) {
+      run.outputs = run_action(step, run.label, state, run.report, run.refused);
     } else {
-      REVIEWER_CHECK(step->plugin != nullptr);  // the planner refuses a step without a plugin
-      std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, report.number);
-      make_dir(step_dir);
-      state.runner.action_path = frame.action != nullptr ? frame.action->action_path : "";
-      StepHost host(*step, state, runner_, guard_, step_dir, log_, &artifacts_);
-      if (!step->release.empty()) {
-        host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name{})",
-                             step->step.action, step->tag, step->release,
-                             step->reviewed_on.empty() ? "" : ", reviewed " + step->reviewed_on));
-      }
-      // The version files behind the step's pins are read again now, as the action reads them.
-      std::vector<std::string> agreed;
-      if (auto same = recheck_version_files(*step, state.runner.workspace, agreed); !same) {
-        host.fail(same.error().rule, same.error().message);
-      } else {
-        for (const auto& line : agreed) {
-          host.log(line);
-        }
-        plugins::execute_step(*step->plugin, step->step, host);
-      }
-      judge_step(*step, host, report);
-      if (host.result()) {
-        network_sign = host.result()->network_sign;
-      }
-      refused = !host.failures().empty();
-      outputs = host.outputs();
+      run_plugin(step, run, state);
     }
-    report.seconds =
+    run.report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+
+  void run_plugin(const plan::PlannedStep& step, StepRun& run, StepHost::JobState& state) {
+    REVIEWER_CHECK(step.plugin != nullptr);  // the planner refuses a step without a plugin
+    std::string step_dir = fmt::format("{}/steps/{}", state.runner.dirs.root, run.report.number);
+    make_dir(step_dir);
+    state.runner.action_path = run.frame.action != nullptr ? run.frame.action->action_path : "";
+    StepHost host(step, state, runner_, guard_, step_dir, log_, &artifacts_);
+    if (!step.release.empty()) {
+      host.log(fmt::format("{}@{} taken as {} (the newest reviewed release it can name{})",
+                           step.step.action, step.tag, step.release,
+                           step.reviewed_on.empty() ? "" : ", reviewed " + step.reviewed_on));
+    }
+    // The version files behind the step's pins are read again now, as the action reads them.
+    std::vector<std::string> agreed;
+    if (auto same = recheck_version_files(step, state.runner.workspace, agreed); !same) {
+      host.fail(same.error().rule, same.error().message);
+    } else {
+      for (const auto& line : agreed) {
+        host.log(line);
+      }
+      plugins::execute_step(*step.plugin, step.step, host);
+    }
+    judge_step(step, host, run.report);
+    if (host.result()) {
+      run.network_sign = host.result()->network_sign;
+    }
+    run.refused = !host.failures().empty();
+    run.outputs = host.outputs();
+  }
+
+  // The step that ran: its line, and its outcome for the job and the steps after it.
+  void record_ran(const plan::PlannedStep& step, StepRun& run) {
+    StepReport& report = run.report;
     // The runner's continue-on-error: the step's outcome is failure, its conclusion success,
     // and the job goes on. A refusal the host recorded is never tolerated.
     const bool tolerated =
-        report.status == RunStatus::kFailed && step->step.continue_on_error && !refused;
+        report.status == RunStatus::kFailed && step.step.continue_on_error && !run.refused;
     if (tolerated) {
       report.message += " (continue-on-error: tolerated)";
     }
-    log_.line(step_line(label + " ", report));
-    if (report.status == RunStatus::kFailed && !network_sign.empty()) {
+    log_.line(step_line(run.label + " ", report));
+    if (report.status == RunStatus::kFailed && !run.network_sign.empty()) {
       // A diagnosis only: the outcome is the step's. docs/fidelity.md, "Dependencies".
-      log_.line("reviewer: network: the sandbox has no network, and step " + label +
+      log_.line("reviewer: network: the sandbox has no network, and step " + run.label +
                 " appears to have needed it: its output shows a network access (\"" +
-                report::printable(network_sign) +
+                report::printable(run.network_sign) +
                 "\"); CI has the network, the review does not (docs/fidelity.md, "
                 "\"Dependencies\")");
     }
     if (tolerated) {
       report.status = RunStatus::kOk;
-      record("failure", "success", std::move(outputs));
+      record(run, "failure", "success", std::move(run.outputs));
     } else {
       const bool ok = report.status == RunStatus::kOk;
-      record(ok ? "success" : "failure", ok ? "success" : "failure", std::move(outputs));
+      record(run, ok ? "success" : "failure", ok ? "success" : "failure", std::move(run.outputs));
       if (!ok) {
-        step_failed(frame, what + " " + report.message, refused);
+        step_failed(run.frame, run.what + " " + report.message, run.refused);
       }
     }
-    outcome_.steps[at] = std::move(report);
+  }
+
+  // The step's outcome and conclusion in its frame's `steps` context, when it has an id.
+  static void record(StepRun& run, const std::string& outcome, const std::string& conclusion,
+                     std::vector<workflow::Entry> outputs) {
+    const plan::PlannedStep& planned = run.planned;
+    if (planned.step.id) {
+      const bool plugin = planned.step.action != "run" && planned.local == nullptr;
+      run.frame.steps[*planned.step.id] =
+          StepRecord{outcome, conclusion, std::move(outputs),
+                     plugin && outcome != "skipped" ? planned.step.action : std::string()};
+    }
   }
 
   // The steps of the local action `caller` calls, in the action's own scope; its outputs once

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -16,9 +15,9 @@
 #include "core/exec/supervisor.h"
 #include "core/fetch/mount.h"
 #include "core/git/warm_up.h"
-#include "core/git/worktree_shape.h"
 #include "core/launch/assignment.h"
 #include "core/launch/assignment_integrity.h"
+#include "core/launch/build_preparation.h"
 #include "core/launch/build_report.h"
 #include "core/launch/fresh_worktree.h"
 #include "core/launch/git_worktree_guard.h"
@@ -32,13 +31,12 @@
 #include "core/launch/npm_config_registry.h"
 #include "core/launch/runtime_resolution.h"
 #include "core/launch/sandbox_user.h"
-#include "core/plan/planner.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
+#include "core/util/check.h"
 #include "core/util/install_layout.h"
 #include "core/util/text.h"
-#include "core/yaml/bounded_loader.h"
 
 namespace reviewer::launch {
 namespace {
@@ -79,16 +77,6 @@ int refused_all(const report::Refusals& rs) {
   return refused(rs.front());
 }
 
-// The runtimes answer while the launcher plans (image_info.h). Wherever the launcher would end
-// or start the build, a mismatch of theirs is given first, as it would have been had they been
-// checked before anything else.
-std::optional<int> runtime_refusal(PendingRuntimeCheck& runtimes) {
-  if (const auto& bad = runtimes.wait(); !bad) {
-    return refused_all(bad.refusals());
-  }
-  return std::nullopt;
-}
-
 // The dependency view the host mounted, if it did: a real directory holding an npm cache (the
 // root is read-only, so nothing in the sandbox can have made it).
 std::string dependency_cache() {
@@ -117,9 +105,33 @@ std::string corepack_of(const ImageInfo& image) {
   return it == image.runtimes.end() ? "" : it->second.path;
 }
 
-}  // namespace
+// Served for the whole build: pnpm 11 and yarn 2 and later install only from an HTTP registry.
+// A server that cannot start is named, and such an install then fails as it would offline.
+std::unique_ptr<LoopbackRegistry> serve_registry(const std::string& deps,
+                                                 const std::string& registry, exec::LogSink& log) {
+  if (registry.empty()) {
+    return nullptr;
+  }
+  auto serving = LoopbackRegistry::start(deps + "/" + fetch::kRegistryDir);
+  if (!serving) {
+    log.line("reviewer: " + serving.error().to_string());
+    return nullptr;
+  }
+  return std::move(*serving);
+}
 
-int run_launcher(const std::vector<std::string>& args, char** caller_env) {
+// Who the launcher is for this run, settled before anything of the pull request is read.
+struct Start {
+  Mode mode;
+  InitEnvironment init;
+  // The self-check builds nothing, so it needs no assignment: an operator checks an image
+  // created without one. Empty then.
+  Assignment assignment;
+};
+
+// Everything up to the launcher's first line (the assignment-integrity probe's); a refusal ends
+// the run before anything else.
+util::Result<Start> start(const std::vector<std::string>& args, char** caller_env) {
   // Steps run as the same user: without this, one could ptrace the launcher or read its memory
   // and rewrite the verdict. Steps get their own dumpable flag back at exec.
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -127,49 +139,144 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // inherits from, and lives on only in this non-dumpable process.
   auto nonce = take_nonce();
   if (!nonce) {
-    return refused(nonce.error());
+    return nonce.refusals();
   }
   attestation().nonce = std::move(*nonce);
   auto mode = parse_arguments(args);
   if (!mode) {
-    return refused(mode.error());
+    return mode.refusals();
   }
   // Opened while the launcher may still be root (init_environment.h); then root is given up,
   // before anything of the pull request is read, and whether or not the open worked.
   auto init = InitEnvironment::open("/proc/1/environ");
   auto started = become_sandbox_user();
   if (!started) {
-    return refused(started.error());
+    return started.refusals();
   }
   // Before any child: no step may reach a kernel keyring (keyring_filter.h), whatever profile
   // the engine applied.
   if (auto filtered = deny_kernel_keyrings(); !filtered) {
-    return refused(filtered.error());
+    return filtered.refusals();
   }
   if (!init) {
-    return refused(init.error());
+    return init.refusals();
   }
-  // The self-check builds nothing, so it needs no assignment: an operator checks an image
-  // created without one.
   Assignment assignment;
   if (*mode == Mode::kBuild) {
     auto assigned = read_assignment(*init);
     if (!assigned) {
-      return refused(assigned.error());
+      return assigned.refusals();
     }
     assignment = std::move(*assigned);
     if (auto caller = check_caller_environment(assignment, caller_env); !caller) {
-      return refused(caller.error());
+      return caller.refusals();
     }
   }
   attestation().facts = {
       "", assignment.workflow, assignment.job, assignment.base, assignment.matrix, "", ""};
-
   // Whether a step could rewrite the assignment in PID 1's memory, tried for real and said
   // before anything else runs (docs/threat-model.md, "The assignment").
   const IntegrityProbe integrity = probe_assignment_integrity();
   exec::write_all(1, "reviewer: assignment-integrity: " + integrity.describe() + "\n");
+  return Start{*mode, std::move(*init), std::move(assignment)};
+}
 
+int self_check(const ImageInfo& image, const resolve::Matrix& matrix, std::size_t plugins,
+               const InitEnvironment& init, char** caller_env) {
+  // The versions printed above could come from any binary; the bytes must be the table's.
+  if (auto bad = check_runtime_checksums(image, matrix); !bad) {
+    return refused_all(bad.refusals());
+  }
+  // The image must hold no credential a review build could use (docs/threat-model.md).
+  auto init_block = init.read();
+  if (!init_block) {
+    return refused(init_block.error());
+  }
+  if (auto found = credentials::find_image_credentials(caller_env, *init_block); !found) {
+    return refused_all(found.refusals());
+  }
+  return finish(report::ExitCode::kOk,
+                fmt::format("review-self-check-ok: image {} with {} plugins", image.name, plugins));
+}
+
+// A build that ended before its first step: the launcher's own failure, or its refusals.
+int end_early(BuildPreparation& prep, const std::string& workflow, exec::LogSink& log) {
+  REVIEWER_CHECK(prep.end() != BuildPreparation::End::kNone);
+  const report::Refusals& why = prep.why();
+  switch (prep.end()) {
+    case BuildPreparation::End::kNone:
+    case BuildPreparation::End::kNoWorktree:
+    case BuildPreparation::End::kNoScratch:
+      return finish(report::ExitCode::kInternal, "review-build-failed: " + why.front().message);
+    case BuildPreparation::End::kShapeRefused:
+      return refused_all(why);
+    case BuildPreparation::End::kPlanRefused:
+      // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
+      // verdict stays the last line.
+      for (const auto& r : why) {
+        exec::write_all(
+            1, "reviewer: refused: " + report::to_text(r, workflow, prep.workflow_text()) + "\n");
+      }
+      return refused(why.front());
+    case BuildPreparation::End::kUnresolved:
+      break;
+  }
+  // The reports still say what was planned and why nothing of it ran.
+  BuildOutcome outcome{
+      BuildOutcome::Verdict::kRefused, report::to_text(why.front()), why.front(), {}, {}};
+  publish_build_reports(prep.scratch(), prep.plan(), outcome, log, &attestation());
+  return refused_all(why);
+}
+
+int verdict(const BuildOutcome& outcome) {
+  switch (outcome.verdict) {
+    case BuildOutcome::Verdict::kOk:
+      return finish(report::ExitCode::kOk, "review-build-ok");
+    case BuildOutcome::Verdict::kRefused:
+      return refused(*outcome.refusal);
+    case BuildOutcome::Verdict::kFailed:
+      break;
+  }
+  return finish(report::ExitCode::kBuildFailed, "review-build-failed: " + outcome.summary);
+}
+
+int build(BuildPreparation& prep, exec::Supervisor& supervisor, exec::LogSink& log,
+          const Start& started, const ImageInfo& image) {
+  const plan::Plan& plan = prep.plan();
+  exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
+                                 plan.job, plan.workflow_file, plan.jobs.size(), image.name));
+  const std::string deps = dependency_cache();
+  const std::string registry = dependency_registry(deps);
+  const std::unique_ptr<LoopbackRegistry> http = serve_registry(deps, registry, log);
+  const std::string http_url = http ? http->url() : "";
+  auto outcome = run_plan(plan, supervisor, prep.guard(), prep.scratch(), log,
+                          LoopContext{kWorkspace, prep.scratch().build_dir(), image.path, deps,
+                                      npm_config_registry(plan.pins, registry, http_url),
+                                      corepack_of(image), http_url, prep.fresh_worktree()});
+  // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
+  if (auto same = check_assignment_unchanged(started.assignment, started.init); !same) {
+    outcome.verdict = BuildOutcome::Verdict::kFailed;
+    outcome.summary = same.error().to_string();
+  }
+  publish_build_reports(prep.scratch(), plan, outcome, log, &attestation());
+  for (const auto& line : summary_table(outcome)) {
+    log.line(line);
+  }
+  rusage self{};
+  ::getrusage(RUSAGE_SELF, &self);
+  exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));
+  return verdict(outcome);
+}
+
+}  // namespace
+
+int run_launcher(const std::vector<std::string>& args, char** caller_env) {
+  auto started = start(args, caller_env);
+  if (!started) {
+    return refused(started.error());
+  }
+  const Mode mode = started->mode;
+  const Assignment& assignment = started->assignment;
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});
@@ -179,14 +286,14 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   // PATH only after oven-sh/setup-bun (runners carry none), whose every accepted step pins it: a
   // build asks it once its plan is known to reach it.
   auto image = read_image_info(util::data_directory() + "/image.json");
-  PendingRuntimeCheck runtimes(!image                      ? ImageInfo{}
-                               : *mode == Mode::kSelfCheck ? *image
-                                                           : without_runtime(*image, "bun"));
+  PendingRuntimeCheck runtimes(!image                     ? ImageInfo{}
+                               : mode == Mode::kSelfCheck ? *image
+                                                          : without_runtime(*image, "bun"));
   // After the supervisor blocked the signals it routes, so the thread inherits that mask.
   const git::Libgit2WarmUp libgit2_warm_up;
   // A build verifies and loads the plugins its plan uses; the self-check every one of them.
-  auto loaded = *mode == Mode::kSelfCheck ? plugins::Registry::load(util::plugin_directory())
-                                          : plugins::Registry::open(util::plugin_directory());
+  auto loaded = mode == Mode::kSelfCheck ? plugins::Registry::load(util::plugin_directory())
+                                         : plugins::Registry::open(util::plugin_directory());
   if (!loaded) {
     return refused_all(loaded.refusals());
   }
@@ -203,151 +310,26 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   if (auto bad = check_image_against_matrix(*image, *matrix); !bad) {
     return refused_all(bad.refusals());
   }
-  if (*mode == Mode::kSelfCheck) {
-    if (auto mismatch = runtime_refusal(runtimes)) {
-      return *mismatch;
-    }
-    // The versions printed above could come from any binary; the bytes must be the table's.
-    if (auto bad = check_runtime_checksums(*image, *matrix); !bad) {
-      return refused_all(bad.refusals());
-    }
-    // The image must hold no credential a review build could use (docs/threat-model.md).
-    auto init_block = init->read();
-    if (!init_block) {
-      return refused(init_block.error());
-    }
-    if (auto found = credentials::find_image_credentials(caller_env, *init_block); !found) {
-      return refused_all(found.refusals());
-    }
-    return finish(
-        report::ExitCode::kOk,
-        fmt::format("review-self-check-ok: image {} with {} plugins", image->name, loaded->size()));
+  // A build makes all it can before its first step while the runtimes answer; the self-check
+  // makes nothing.
+  std::optional<BuildPreparation> prep;
+  if (mode == Mode::kBuild) {
+    prep.emplace(kWorkspace, assignment, *loaded, *image, *matrix, runtimes);
   }
-
-  // Every job's worktree is a fresh copy of the host's pristine clone when the host mounted one
-  // (fresh_worktree.h): the first copy is made before anything of the worktree is read.
-  auto fresh = FreshWorktree::open(kPristineMount, kWorkspace);
-  if (fresh && *fresh) {
-    if (auto copied = (*fresh)->refresh(); !copied) {
-      fresh = copied.refusals();
-    }
+  // The one gate: every verdict from here on, and the build's first step, wait for the runtimes,
+  // and a mismatch of theirs is given first, as it would have been had they been checked before
+  // anything else.
+  if (const auto& bad = runtimes.wait(); !bad) {
+    return refused_all(bad.refusals());
   }
-  if (!fresh) {
-    if (auto mismatch = runtime_refusal(runtimes)) {
-      return *mismatch;
-    }
-    return finish(report::ExitCode::kInternal, "review-build-failed: " + fresh.error().message);
-  }
-  // Symlinked directories and lockfiles are refused before anything in the worktree is read,
-  // so not even the workflow file can be reached through a link out of it.
-  if (auto shape = git::scan_worktree_shape(kWorkspace); !shape) {
-    if (auto mismatch = runtime_refusal(runtimes)) {
-      return *mismatch;
-    }
-    return refused_all(shape.refusals());
-  }
-  // Local actions are read from the same worktree, link by link, as hostile input.
-  const plan::WorktreeFiles files(kWorkspace);
-  const plan::PlanRequest request{
-      assignment.workflow,    assignment.job, assignment.base,        assignment.matrix_choice,
-      assignment.pinned_only, &files,         assignment.event_facts, assignment.same_repository};
-  // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
-  // Link by link, as GitHub reads it from the tree: a directory link on its path (which the
-  // shape check accepts when it stays in the worktree) is not a workflow directory on CI.
-  auto text = yaml::name_read_error(files.read(assignment.workflow, yaml::Bounds{}.max_bytes + 1),
-                                    assignment.workflow);
-  auto planned =
-      text ? plan::plan_text(*text, request, *loaded) : util::Result<plan::Plan>(text.refusals());
-  if (!planned) {
-    if (auto mismatch = runtime_refusal(runtimes)) {
-      return *mismatch;
-    }
-    // Each refusal with the line it points at and a caret, as `reviewer plan` shows them; the
-    // verdict stays the last line.
-    const std::string_view source = text ? std::string_view(*text) : std::string_view();
-    for (const auto& r : planned.refusals()) {
-      exec::write_all(
-          1, "reviewer: refused: " + report::to_text(r, assignment.workflow, source) + "\n");
-    }
-    return refused(planned.error());
-  }
-  const plan::Plan& plan = *planned;
-  if (std::any_of(plan.pins.begin(), plan.pins.end(),
-                  [](const plugins::RuntimePin& pin) { return pin.runtime == "bun"; })) {
-    runtimes.also(only_runtime(*image, "bun"));
-  }
-
-  // Before any step runs: the baselines of the sandbox's writable tmpfs mounts, its POSIX shared
-  // memory and message queues (podman mounts both; the run model too) and its System V IPC
-  // objects, where a job could leave state for the next one.
-  auto scratch = JobScratch::create("/tmp", {"/var/tmp", "/run", "/dev/shm", "/dev/mqueue"}, true);
-  if (!scratch) {
-    if (auto mismatch = runtime_refusal(runtimes)) {
-      return *mismatch;
-    }
-    return finish(report::ExitCode::kInternal, "review-build-failed: " + scratch.error().message);
+  if (mode == Mode::kSelfCheck) {
+    return self_check(*image, *matrix, loaded->size(), started->init, caller_env);
   }
   exec::FdLogSink log(1);
-  if (auto r = check_runtime_resolution(kWorkspace, plan, *image, *matrix); !r) {
-    if (auto mismatch = runtime_refusal(runtimes)) {
-      return *mismatch;
-    }
-    // The reports still say what was planned and why nothing of it ran.
-    BuildOutcome outcome{
-        BuildOutcome::Verdict::kRefused, report::to_text(r.error()), r.error(), {}, {}};
-    publish_build_reports(*scratch, plan, outcome, log, &attestation());
-    return refused_all(r.refusals());
+  if (prep->end() != BuildPreparation::End::kNone) {
+    return end_early(*prep, assignment.workflow, log);
   }
-
-  // The first job's worktree checks take about as long as the runtimes' answer: made while it
-  // comes, with no step run yet. The job loop reports what they find, after a runtime mismatch.
-  GitWorktreeGuard guard(kWorkspace);
-  check_first_job_ahead(plan, guard, scratch->build_dir());
-  // The last point before anything of the build runs.
-  if (auto mismatch = runtime_refusal(runtimes)) {
-    return *mismatch;
-  }
-  exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
-                                 plan.job, plan.workflow_file, plan.jobs.size(), image->name));
-  const std::string deps = dependency_cache();
-  const std::string registry = dependency_registry(deps);
-  // Served for the whole build: pnpm 11 and yarn 2 and later install only from an HTTP registry.
-  // A server that cannot start is named, and such an install then fails as it would offline.
-  std::unique_ptr<LoopbackRegistry> http;
-  if (!registry.empty()) {
-    auto serving = LoopbackRegistry::start(deps + "/" + fetch::kRegistryDir);
-    if (!serving) {
-      log.line("reviewer: " + serving.error().to_string());
-    } else {
-      http = std::move(*serving);
-    }
-  }
-  const std::string http_url = http ? http->url() : "";
-  auto outcome = run_plan(plan, supervisor, guard, *scratch, log,
-                          LoopContext{kWorkspace, scratch->build_dir(), image->path, deps,
-                                      npm_config_registry(plan.pins, registry, http_url),
-                                      corepack_of(*image), http_url, *fresh ? &**fresh : nullptr});
-  // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
-  if (auto same = check_assignment_unchanged(assignment, *init); !same) {
-    outcome.verdict = BuildOutcome::Verdict::kFailed;
-    outcome.summary = same.error().to_string();
-  }
-  publish_build_reports(*scratch, plan, outcome, log, &attestation());
-  for (const auto& line : summary_table(outcome)) {
-    log.line(line);
-  }
-  rusage self{};
-  ::getrusage(RUSAGE_SELF, &self);
-  exec::write_all(1, fmt::format("reviewer: launcher peak RSS {} KiB\n", self.ru_maxrss));
-  switch (outcome.verdict) {
-    case BuildOutcome::Verdict::kOk:
-      return finish(report::ExitCode::kOk, "review-build-ok");
-    case BuildOutcome::Verdict::kRefused:
-      return refused(*outcome.refusal);
-    case BuildOutcome::Verdict::kFailed:
-      break;
-  }
-  return finish(report::ExitCode::kBuildFailed, "review-build-failed: " + outcome.summary);
+  return build(*prep, supervisor, log, *started, *image);
 }
 
 }  // namespace reviewer::launch
