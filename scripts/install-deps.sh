@@ -9,6 +9,7 @@ packages=(
   clang clang-format clang-tidy libclang-rt-14-dev
   libboost-dev libboost-filesystem-dev libyaml-dev nlohmann-json3-dev libgit2-dev
   libpugixml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libcli11-dev
+  libcurl4-openssl-dev
   nodejs hyperfine jq strace time
   podman runc catatonit mmdebstrap openssl uidmap
 )

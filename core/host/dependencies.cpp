@@ -14,12 +14,17 @@
 #include "core/host/curl_downloader.h"
 
 namespace reviewer::host {
+namespace {
 
+// The host's curl, counting against the review's meter; a caller that is no review (`reviewer
+// fetch`) gets one for this call's downloads alone, with the same bound.
 std::unique_ptr<fetch::Downloader> downloader_for(const fetch::FetchOptions& options) {
   return make_curl_downloader(
       options.meter ? options.meter
                     : std::make_shared<fetch::DownloadMeter>(options.max_total_bytes));
 }
+
+}  // namespace
 
 std::string default_store_dir() {
   const char* xdg = std::getenv("XDG_CACHE_HOME");

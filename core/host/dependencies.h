@@ -1,11 +1,9 @@
 #pragma once
 
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/fetch/downloader.h"
 #include "core/fetch/fetch.h"
 #include "core/fetch/package_manager.h"
 #include "core/fetch/packument_cache.h"
@@ -74,10 +72,6 @@ bool valid_registry(const std::string& registry);
 // `worktree`, named in the review's log, so a project that needed them is not mistaken for one
 // without dependencies.
 std::vector<std::string> unread_lock_files(const std::string& worktree);
-
-// The host's curl (host/curl_downloader.h), counting against the review's meter; a caller that
-// is no review (`reviewer fetch`) gets one for this call's downloads alone, with the same bound.
-std::unique_ptr<fetch::Downloader> downloader_for(const fetch::FetchOptions& options);
 
 // Whether a fetch refusal is the host's (the registry unreachable, the store unwritable) rather
 // than the pull request's.

@@ -7,6 +7,7 @@
 
 #include "core/fetch/mount.h"
 #include "core/host/dependencies.h"
+#include "core/host/document_client.h"
 #include "core/host/npm_resolution.h"
 #include "core/report/render.h"
 #include "core/resolve/semver_version.h"
@@ -39,7 +40,8 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
   if (!lacks_lock_file(r.worktree)) {
     return nothing("no npm, pnpm, Bun or yarn lock file");
   }
-  auto downloader = downloader_for(r.options);
+  // npm asks for one document after another: connections kept open between them.
+  auto downloader = make_document_client(r.options.meter);
   auto found = resolve_npm(r.worktree, engine, r.image, r.scratch + "/resolution", r.options,
                            *downloader, r.limits);
   if (!found) {
@@ -104,7 +106,7 @@ util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
   std::size_t n = 0;
   for (const auto& g : r.global_installs) {
     const std::string what = "npm install -g " + g.name + (g.spec == "*" ? "" : "@" + g.spec);
-    auto downloader = downloader_for(r.options);
+    auto downloader = make_document_client(r.options.meter);
     auto resolved = resolve_global_install(g.name, g.spec, engine, r.image,
                                            r.scratch + "/global-" + std::to_string(n++), r.options,
                                            *downloader, r.limits);

@@ -32,12 +32,15 @@ struct HttpAnswer {
 };
 
 // A plain HTTP/1.1 server on 127.0.0.1 at a port the kernel picks, one thread per connection,
-// one request per connection, for tests of the host's downloads. It counts the requests for
-// each path. Bodies are made as they are sent, so a test can serve far more than it holds.
+// one request per connection (or, `keep_alive`, as many as the client sends on it), for tests of
+// the host's downloads. It counts the connections and the requests for each path, and keeps the
+// last Accept header. Bodies are made as they are sent, so a test can serve far more than it
+// holds.
 class LocalHttpServer {
  public:
-  explicit LocalHttpServer(std::function<HttpAnswer(const std::string& path)> answer)
-      : answer_(std::move(answer)) {
+  explicit LocalHttpServer(std::function<HttpAnswer(const std::string& path)> answer,
+                           bool keep_alive = false)
+      : answer_(std::move(answer)), keep_alive_(keep_alive) {
     listener_ = util::UniqueFd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
@@ -78,6 +81,14 @@ class LocalHttpServer {
     auto it = hits_.find(path);
     return it == hits_.end() ? 0 : it->second;
   }
+  int connections() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return static_cast<int>(connections_.size());
+  }
+  std::string last_accept() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return last_accept_;
+  }
 
  private:
   void accept_loop() {
@@ -100,28 +111,44 @@ class LocalHttpServer {
     timeval timeout{5, 0};
     ::setsockopt(conn.get(), SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
     ::setsockopt(conn.get(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    std::string head;
-    char buf[4096];
-    while (head.find("\r\n\r\n") == std::string::npos && head.size() < 65536) {
-      const ssize_t n = ::recv(conn.get(), buf, sizeof buf, 0);
-      if (n <= 0) {
+    std::string bytes;
+    do {
+      if (!serve_one(conn.get(), bytes)) {
         return;
       }
-      head.append(buf, static_cast<std::size_t>(n));
+    } while (keep_alive_ && !stop_);
+  }
+
+  // Reads one request head from `bytes` and the connection, and answers it.
+  bool serve_one(int fd, std::string& bytes) {
+    char buf[4096];
+    while (bytes.find("\r\n\r\n") == std::string::npos && bytes.size() < 65536) {
+      const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) {
+        return false;
+      }
+      bytes.append(buf, static_cast<std::size_t>(n));
     }
+    const std::string head = bytes.substr(0, bytes.find("\r\n\r\n") + 4);
+    bytes.erase(0, head.size());
     const std::size_t start = head.find(' ') + 1;
     const std::string path = head.substr(start, head.find(' ', start) - start);
     {
       std::lock_guard<std::mutex> lock(mu_);
       ++hits_[path];
+      const auto accept = head.find("\r\nAccept: ");
+      last_accept_ = accept == std::string::npos
+                         ? ""
+                         : head.substr(accept + 10, head.find("\r\n", accept + 2) - accept - 10);
     }
     const HttpAnswer a = answer_(path);
-    std::string out = "HTTP/1.1 " + std::to_string(a.status) + " X\r\nConnection: close\r\n" +
+    std::string out = "HTTP/1.1 " + std::to_string(a.status) +
+                      " X\r\nConnection: " + (keep_alive_ ? "keep-alive" : "close") + "\r\n" +
                       (a.chunked ? std::string("Transfer-Encoding: chunked\r\n")
                                  : "Content-Length: " + std::to_string(a.size) + "\r\n") +
                       "\r\n";
-    if (!send_all(conn.get(), out)) {
-      return;
+    if (!send_all(fd, out)) {
+      return false;
     }
     const std::string block(65536, a.fill);
     for (std::uint64_t sent = 0; sent < a.size;) {
@@ -133,14 +160,12 @@ class LocalHttpServer {
         std::snprintf(size_line, sizeof size_line, "%zx\r\n", n);
         piece = size_line + piece + "\r\n";
       }
-      if (!send_all(conn.get(), piece)) {
-        return;
+      if (!send_all(fd, piece)) {
+        return false;
       }
       sent += n;
     }
-    if (a.chunked) {
-      send_all(conn.get(), "0\r\n\r\n");
-    }
+    return !a.chunked || send_all(fd, "0\r\n\r\n");
   }
 
   bool send_all(int fd, const std::string& bytes) {
@@ -158,6 +183,8 @@ class LocalHttpServer {
   }
 
   std::function<HttpAnswer(const std::string&)> answer_;
+  bool keep_alive_ = false;
+  std::string last_accept_;
   util::UniqueFd listener_;
   int port_ = 0;
   std::atomic<bool> stop_{false};
