@@ -7,14 +7,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ $(id -u) -eq 0 ]] || exec sudo -E "$0" "$@"
 scripts/install-deps.sh
-cmake --preset release >/dev/null
-cmake --build --preset release
-reviewer=build/release/bin/reviewer
+# The product alone: no test or benchmark is built (275 of the release preset's 500 build steps).
+cmake --preset product >/dev/null
+cmake --build --preset product
+reviewer=build/product/bin/reviewer
 workflow=.github/workflows/ci.yml
 
 # The one image of the trusted table that the example's declarations select.
 image=$("$reviewer" resolve examples/node-app --workflow "examples/node-app/$workflow" --job test)
-docker/reviewer/build.sh build/release "$image"
+docker/reviewer/build.sh build/product "$image"
 
 # The example as a pull request's repository: its files committed on branch main.
 repo=$(mktemp -d /tmp/reviewer-demo.XXXXXX)
@@ -25,4 +26,4 @@ git -C "$repo" add -A
 git -C "$repo" -c user.name=reviewer -c user.email=reviewer@example.invalid commit -q -m example
 
 "$reviewer" review "$repo" --workflow "$workflow" --job test --base main --engine podman \
-  --reports build/release/demo-reports
+  --reports build/product/demo-reports
