@@ -93,11 +93,7 @@ class ContainerEngine final : public Engine {
     if (!network) {
       return network.error();
     }
-    auto listener = listen_in_network(network->get());
-    if (!listener) {
-      return listener.error();
-    }
-    auto url = spec.serve(std::move(*listener));
+    auto url = serve_in_network(network->get(), spec.serve);
     if (!url) {
       return url.error();
     }

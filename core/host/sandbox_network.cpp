@@ -102,6 +102,15 @@ util::Result<util::UniqueFd> listen_in_network(int network) {
   });
 }
 
+util::Result<std::string> serve_in_network(
+    int network, const std::function<util::Result<std::string>(util::UniqueFd)>& serve) {
+  auto listener = listen_in_network(network);
+  if (!listener) {
+    return listener.error();
+  }
+  return serve(std::move(*listener));
+}
+
 int listening_port(int listener) {
   sockaddr_in addr{};
   socklen_t len = sizeof addr;

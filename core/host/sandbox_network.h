@@ -2,6 +2,9 @@
 
 #include <sys/types.h>
 
+#include <functional>
+#include <string>
+
 #include "core/util/result.h"
 #include "core/util/unique_fd.h"
 
@@ -26,6 +29,11 @@ util::Result<util::UniqueFd> listen_in_network(int network);
 
 // The same in this thread's own network namespace (tests, and listen_in_network's last step).
 util::Result<util::UniqueFd> listen_on_loopback();
+
+// Makes a listener in `network` (listen_in_network) and hands it to `serve`, which starts what
+// answers on it and returns the URL the sandbox is to use.
+util::Result<std::string> serve_in_network(
+    int network, const std::function<util::Result<std::string>(util::UniqueFd)>& serve);
 
 // The port a listening socket was bound to; 0 when it cannot be read.
 int listening_port(int listener);
