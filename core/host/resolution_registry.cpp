@@ -107,7 +107,7 @@ struct ResolutionRegistry::State {
     }
   }
 
-  // Waits until `fd` is readable (or, with `out`, writable), the registry stops, or `deadline`.
+  // Waits until `fd` has `events`, the registry stops, or `deadline`; false unless it has them.
   bool wait_for(int fd, short events, Clock::time_point deadline) {
     for (;;) {
       const auto left =
@@ -149,7 +149,6 @@ struct ResolutionRegistry::State {
 
   bool answer(int fd, int code, bool keep_alive, const std::string& type = "",
               const std::string& body_file = "") {
-    std::string body;
     util::UniqueFd in;
     off_t length = 0;
     if (!body_file.empty()) {

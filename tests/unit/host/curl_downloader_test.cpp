@@ -37,12 +37,8 @@ constexpr const char* kTarball = "/ms/-/ms-2.1.3.tgz";
 // kTarball kTarballBytes, anything else a 404.
 const std::string kTarballBytes(3000, 't');
 test_support::HttpAnswer answer(const std::string& path) {
-  std::uint64_t n = 0;
-  if (std::sscanf(path.c_str(), "/size/%lu", &n) == 1) {
-    return {200, n, false, 's'};
-  }
-  if (std::sscanf(path.c_str(), "/chunked/%lu", &n) == 1) {
-    return {200, n, true, 'c'};
+  if (auto sized = test_support::sized_answer(path)) {
+    return *sized;
   }
   if (path == kTarball || path == "/big/-/big-1.0.0.tgz") {
     return {200, path == kTarball ? kTarballBytes.size() : kMiB, false, 't'};

@@ -7,7 +7,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 
 #include "tests/support/temp_dir.h"
@@ -22,12 +21,8 @@ using ::testing::HasSubstr;
 // "/size/N" answers N bytes with a Content-Length, "/chunked/N" N bytes without one, "/500" a
 // server error, anything else a 404.
 test_support::HttpAnswer answer(const std::string& path) {
-  std::uint64_t n = 0;
-  if (std::sscanf(path.c_str(), "/size/%lu", &n) == 1) {
-    return {200, n, false, 's'};
-  }
-  if (std::sscanf(path.c_str(), "/chunked/%lu", &n) == 1) {
-    return {200, n, true, 'c'};
+  if (auto sized = test_support::sized_answer(path)) {
+    return *sized;
   }
   return {path == "/500" ? 500 : 404, 9, false, 'n'};
 }

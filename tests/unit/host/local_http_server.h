@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -30,6 +31,19 @@ struct HttpAnswer {
   bool chunked = false;
   char fill = 'x';
 };
+
+// "/size/N..." as N bytes sent with a Content-Length, "/chunked/N..." as N bytes without one;
+// nullopt for any other path. The download tests' bodies of any size.
+inline std::optional<HttpAnswer> sized_answer(const std::string& path) {
+  std::uint64_t n = 0;
+  if (std::sscanf(path.c_str(), "/size/%lu", &n) == 1) {
+    return HttpAnswer{200, n, false, 's'};
+  }
+  if (std::sscanf(path.c_str(), "/chunked/%lu", &n) == 1) {
+    return HttpAnswer{200, n, true, 'c'};
+  }
+  return std::nullopt;
+}
 
 // A plain HTTP/1.1 server on 127.0.0.1 at a port the kernel picks, one thread per connection,
 // one request per connection (or, `keep_alive`, as many as the client sends on it), for tests of
