@@ -59,6 +59,19 @@ std::vector<pid_t> live_children() {
   return out;
 }
 
+// A step's leftovers may still be going away as the tree is walked; a few passes outlast that.
+std::error_code remove_tree(const std::string& path) {
+  std::error_code ec;
+  for (int pass = 0; pass < 5; ++pass) {
+    ec.clear();
+    std::filesystem::remove_all(path, ec);
+    if (!ec) {
+      return ec;
+    }
+  }
+  return ec;
+}
+
 // Every command the host started leads a process group of its own (host_process.cpp).
 void signal_children(int sig) {
   for (pid_t p : live_children()) {
@@ -98,10 +111,15 @@ std::mutex& cleaning() {
       (void)run_command(*argv, quiet);
     }
   }
+  // Under the lock, one directory at a time: the main thread may be removing the same tree
+  // (remove_held_directory), and two removals of one tree each stop at the other's ENOENT.
   for (const auto& [token, removal] : removals) {
-    if (const auto* path = std::get_if<std::string>(&removal)) {
-      std::error_code ec;
-      std::filesystem::remove_all(*path, ec);
+    if (std::holds_alternative<std::string>(removal)) {
+      std::lock_guard<std::mutex> lock(held().mutex);
+      if (const auto found = held().removals.find(token); found != held().removals.end()) {
+        (void)remove_tree(std::get<std::string>(found->second));
+        held().removals.erase(found);
+      }
     }
   }
   const std::string line = std::string("reviewer review: interrupted by SIG") +
@@ -155,6 +173,16 @@ Held& Held::operator=(Held&& other) noexcept {
     other.token_ = 0;
   }
   return *this;
+}
+
+std::error_code remove_held_directory(Held& handle, const std::string& path) {
+  std::error_code ec;
+  {
+    std::lock_guard<std::mutex> lock(held().mutex);
+    ec = remove_tree(path);
+  }
+  handle = Held();
+  return ec;
 }
 
 Held hold_command(std::vector<std::string> argv) { return Held(add(std::move(argv))); }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace reviewer::host {
@@ -31,6 +32,7 @@ class Held {
 
  private:
   friend Held hold_command(std::vector<std::string> argv);
+  friend std::error_code remove_held_directory(Held& handle, const std::string& path);
   friend Held hold_directory(std::string path);
   explicit Held(int token) : token_(token) {}
   int token_ = 0;
@@ -40,5 +42,8 @@ class Held {
 Held hold_command(std::vector<std::string> argv);
 // A directory removed with everything below it on interruption.
 Held hold_directory(std::string path);
+// Removes `path`, held by `held`, now, and lets go of it; never while an interruption's cleanup
+// removes a directory.
+std::error_code remove_held_directory(Held& handle, const std::string& path);
 
 }  // namespace reviewer::host

@@ -32,8 +32,7 @@ ReviewScratch::ReviewScratch() {
 
 ReviewScratch::~ReviewScratch() {
   if (!path_.empty() && !keep_) {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
+    (void)remove_held_directory(held_, path_);
   }
 }
 

@@ -113,7 +113,9 @@ TEST_P(HostInterruption, AnInterruptedReviewRemovesItsSandboxAndClone) {
   const std::string out((std::istreambuf_iterator<char>(in)), {});
   EXPECT_THAT(out, HasSubstr("interrupted by")) << out;
   EXPECT_FALSE(step_running(pattern)) << "the sandbox outlived the review";
-  EXPECT_EQ(clones_in(tmp), 0) << "the clone outlived the review";
+  EXPECT_EQ(clones_in(tmp), 0) << "the clone outlived the review:\n"
+                               << run_command("find " + tmp + " -maxdepth 3 | head -20").output
+                               << out;
   EXPECT_EQ(sandboxes_of(pid), 0);
 }
 
