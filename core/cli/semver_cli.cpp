@@ -9,12 +9,12 @@
 
 #include "core/cli/semver_cli.h"
 #include "core/report/exit_code.h"
-#include "core/resolve/semver_functions.h"
+#include "core/semver/functions.h"
 
 namespace reviewer::cli {
 namespace {
 
-using resolve::SemverOptions;
+using semver::Options;
 
 constexpr const char* kHelp = R"(Usage: reviewer semver [options] <version> [<version> [...]]
 Prints valid versions sorted by SemVer precedence (npm semver's command line)
@@ -48,7 +48,7 @@ multiple versions to the utility will just sort them.)";
 struct Parsed {
   std::vector<std::optional<std::string>> versions;  // nullopt: `-v` with nothing after it
   std::vector<std::optional<std::string>> ranges;    // nullopt: `-r` with nothing after it
-  SemverOptions options;
+  Options options;
   bool reverse = false;
   bool help = false;
   std::string unsupported;
@@ -121,12 +121,12 @@ int run_semver(const std::vector<std::string>& args) {
   }
   constexpr int kNoneMatched = 1;
   // Invalid versions are dropped; each kept one is parsed once for sorting.
-  std::vector<std::pair<std::string, resolve::Version>> kept;
+  std::vector<std::pair<std::string, semver::Version>> kept;
   for (const auto& v : p.versions) {
     if (!v) {
       continue;
     }
-    if (auto parsed = resolve::parse_version(*v, p.options.loose)) {
+    if (auto parsed = semver::parse_version(*v, p.options.loose)) {
       kept.emplace_back(*v, *parsed);
     }
   }
@@ -135,9 +135,9 @@ int run_semver(const std::vector<std::string>& args) {
   }
   for (const auto& range_text : p.ranges) {
     // A missing range (a trailing -r) matches nothing, as satisfies(v, undefined) is false.
-    std::optional<resolve::Range> range;
+    std::optional<semver::Range> range;
     if (range_text) {
-      if (auto r = resolve::Range::parse(*range_text, p.options)) {
+      if (auto r = semver::Range::parse(*range_text, p.options)) {
         range = std::move(r).value();
       }
     }
@@ -147,11 +147,11 @@ int run_semver(const std::vector<std::string>& args) {
     }
   }
   std::stable_sort(kept.begin(), kept.end(), [&](const auto& a, const auto& b) {
-    const int c = resolve::compare(a.second, b.second);
+    const int c = semver::compare(a.second, b.second);
     return p.reverse ? c > 0 : c < 0;
   });
   for (const auto& [text, version] : kept) {
-    auto cleaned = resolve::clean_version(text, p.options);
+    auto cleaned = semver::clean_version(text, p.options);
     std::cout << (cleaned ? *cleaned : std::string("null")) << '\n';
   }
   return report::to_int(report::ExitCode::kOk);

@@ -8,7 +8,7 @@
 #include "core/fetch/lock_yaml.h"
 #include "core/fetch/package_source.h"
 #include "core/fetch/specifier_match.h"
-#include "core/resolve/semver_version.h"
+#include "core/semver/version.h"
 #include "core/util/text.h"
 
 namespace reviewer::fetch {
@@ -28,7 +28,7 @@ util::Refusal invalid(const std::string& file, const std::string& why) {
 std::string scalar_of(const Node* n) { return n != nullptr && n->is_scalar() ? n->scalar : ""; }
 
 bool exact_version(const std::string& v) {
-  return !v.empty() && static_cast<bool>(resolve::parse_version(v)) &&
+  return !v.empty() && static_cast<bool>(semver::parse_version(v)) &&
          v.find(' ') == std::string::npos;
 }
 

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "core/resolve/semver_functions.h"
+#include "core/semver/functions.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -21,11 +21,11 @@ bool satisfied(const LockedPackage& locked, const std::string& name, const std::
   if (locked.name != wanted) {
     return false;
   }
-  const resolve::SemverOptions loose{true, false};
-  if (range.empty() || range == "*" || !resolve::valid_range(range, loose)) {
+  const semver::Options loose{true, false};
+  if (range.empty() || range == "*" || !semver::valid_range(range, loose)) {
     return true;
   }
-  return resolve::satisfies(locked.version, range, loose);
+  return semver::satisfies(locked.version, range, loose);
 }
 
 }  // namespace

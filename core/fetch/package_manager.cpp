@@ -19,8 +19,8 @@
 #include "core/fetch/registry_integrity.h"
 #include "core/fetch/release_pick.h"
 #include "core/fetch/store_index.h"
-#include "core/resolve/semver_range.h"
-#include "core/resolve/semver_version.h"
+#include "core/semver/range.h"
+#include "core/semver/version.h"
 
 namespace reviewer::fetch {
 namespace {
@@ -129,7 +129,7 @@ util::Result<std::string> integrity_from_document(const PackageManagerPin& pin,
 // The release a range names today: the package's metadata document, read by pnpm's rule.
 util::Result<std::string> resolve_range(const PackageManagerPin& pin, const Store& store,
                                         Downloader& downloader, const FetchOptions& options) {
-  auto range = resolve::Range::parse(pin.version, {true, false});
+  auto range = semver::Range::parse(pin.version, {true, false});
   if (!range) {
     return util::refusal("package-manager-version-not-exact",
                          pin.what + " asks for " + pin.name + " '" + pin.version +
@@ -176,7 +176,7 @@ FetchedPackageManager with_corepack_record(const PackageManagerPin& pin,
 }  // namespace
 
 bool single_file_release(const PackageManagerPin& pin) {
-  auto v = resolve::parse_version(pin.version);
+  auto v = semver::parse_version(pin.version);
   return pin.name == "yarn" && v && v->major >= 2;
 }
 

@@ -13,7 +13,7 @@ util::Refusal invalid(const std::string& name, const std::string& why) {
 }  // namespace
 
 util::Result<std::string> pick_release(const std::string& packument, const std::string& name,
-                                       const resolve::Range& wanted, const std::string& range,
+                                       const semver::Range& wanted, const std::string& range,
                                        const std::string& what) {
   nlohmann::json doc;
   try {  // nlohmann reports malformed JSON only through its exception
@@ -35,13 +35,13 @@ util::Result<std::string> pick_release(const std::string& packument, const std::
     return m.is_object() && m.contains("deprecated") && m["deprecated"].is_string() &&
            !m["deprecated"].get<std::string>().empty();
   };
-  std::optional<resolve::Version> best;
-  std::optional<resolve::Version> best_live;
+  std::optional<semver::Version> best;
+  std::optional<semver::Version> best_live;
   std::string best_text;
   std::string best_live_text;
   bool latest_satisfies = false;
   for (const auto& [text, manifest] : doc["versions"].items()) {
-    auto v = resolve::parse_version(text, true);
+    auto v = semver::parse_version(text, true);
     if (!v || !wanted.test(*v)) {
       continue;
     }

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/resolve/semver_range.h"
+#include "core/semver/range.h"
 #include "core/util/result.h"
 
 // Which release of a package a range names, as pnpm's npm resolver picks it when it installs
@@ -17,7 +17,7 @@ namespace reviewer::fetch {
 //   package-manager-version-missing   no release satisfies `range` (CI's install fails the same
 //                                     way); `what` says which step asked
 util::Result<std::string> pick_release(const std::string& packument, const std::string& name,
-                                       const resolve::Range& wanted, const std::string& range,
+                                       const semver::Range& wanted, const std::string& range,
                                        const std::string& what);
 
 }  // namespace reviewer::fetch

@@ -10,7 +10,7 @@
 #include "core/host/document_client.h"
 #include "core/host/npm_resolution.h"
 #include "core/report/render.h"
-#include "core/resolve/semver_version.h"
+#include "core/semver/version.h"
 #include "core/util/text.h"
 
 namespace reviewer::host {
@@ -75,7 +75,7 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
 // package's metadata before installing (measured with 11.28.11: a 404 fails the install).
 bool reads_registry_metadata(const std::vector<fetch::FetchedPackageManager>& managers) {
   return std::any_of(managers.begin(), managers.end(), [](const auto& m) {
-    auto v = resolve::parse_version(m.version);
+    auto v = semver::parse_version(m.version);
     return m.name == "pnpm" && v && v->major >= 11;
   });
 }

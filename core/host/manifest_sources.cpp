@@ -2,7 +2,7 @@
 
 #include <regex>
 
-#include "core/resolve/semver_range.h"
+#include "core/semver/range.h"
 #include "core/util/text.h"
 
 namespace reviewer::host {
@@ -63,7 +63,7 @@ std::string other_source(const std::string& spec) {
 // A semver range or a dist-tag ("latest", "next").
 bool range_or_tag(const std::string& spec) {
   static const std::regex kTag(R"([A-Za-z0-9][A-Za-z0-9._-]*)");
-  return spec.empty() || resolve::Range::parse(spec).ok() ||
+  return spec.empty() || semver::Range::parse(spec).ok() ||
          (spec.size() <= 128 && std::regex_match(spec, kTag));
 }
 

@@ -11,7 +11,7 @@
 #include "core/fetch/integrity.h"
 #include "core/fetch/mount.h"
 #include "core/launch/view_unpack.h"
-#include "core/resolve/semver_version.h"
+#include "core/semver/version.h"
 
 namespace reviewer::launch {
 namespace {
@@ -20,7 +20,7 @@ namespace {
 // moved from .js to .cjs at 6 and to .mjs at 11; yarn 2 and later is one file, yarn.js, whose
 // bins corepack lists by name).
 std::optional<nlohmann::json> corepack_bins(const std::string& name,
-                                            const resolve::Version& version) {
+                                            const semver::Version& version) {
   if (name == "pnpm") {
     const char* ext = version.major < 6 ? "js" : version.major < 11 ? "cjs" : "mjs";
     return nlohmann::json{{"pnpm", std::string("./bin/pnpm.") + ext},
@@ -104,7 +104,7 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
     return bad();
   }
   const std::string &name = f[0], &version = f[1], &reference = f[2], &tarball = f[3], &hash = f[4];
-  auto parsed = resolve::parse_version(version);
+  auto parsed = semver::parse_version(version);
   if (!parsed || parsed->to_string() != version || !plain_relative(version) ||
       !plain_relative(tarball) || !plain_relative(reference) ||
       reference.substr(0, reference.find('+')) != version) {

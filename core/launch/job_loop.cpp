@@ -19,7 +19,7 @@
 #include "core/launch/step_lines.h"
 #include "core/launch/version_file_check.h"
 #include "core/plan/expression_fields.h"
-#include "core/resolve/js_text.h"
+#include "core/semver/js_text.h"
 #include "core/util/check.h"
 #include "core/util/text.h"
 
@@ -317,7 +317,7 @@ class JobLoop {
     if (!seeded) {
       log_.line("reviewer: " + seeded.error().to_string());
     } else if (!seeded->empty()) {
-      log_.line("reviewer: corepack's cache holds " + resolve::js::join(*seeded, ", ") +
+      log_.line("reviewer: corepack's cache holds " + js::join(*seeded, ", ") +
                 " from the review's dependency view (verified by the host)");
     }
   }

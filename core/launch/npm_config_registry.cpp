@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/resolve/semver_range.h"
-#include "core/resolve/semver_version.h"
+#include "core/semver/range.h"
+#include "core/semver/version.h"
 
 namespace reviewer::launch {
 
@@ -12,12 +12,12 @@ bool pins_pnpm_before_9(const std::vector<plugins::RuntimePin>& pins) {
     if (p.runtime != "pnpm") {
       return false;
     }
-    if (auto v = resolve::parse_version(p.version)) {
+    if (auto v = semver::parse_version(p.version)) {
       return v->major < 9;
     }
     // pnpm/setup's `version: 8`: below 9 when no version of 9 or later satisfies it.
-    auto range = resolve::Range::parse(p.version, {true, false});
-    return range && !range->intersects(*resolve::Range::parse(">=9.0.0-0", {true, false}));
+    auto range = semver::Range::parse(p.version, {true, false});
+    return range && !range->intersects(*semver::Range::parse(">=9.0.0-0", {true, false}));
   });
 }
 

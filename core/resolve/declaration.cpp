@@ -4,9 +4,9 @@
 #include <array>
 #include <cctype>
 
-#include "core/resolve/js_text.h"
 #include "core/resolve/node_schedule.h"
 #include "core/resolve/safe_file.h"
+#include "core/semver/js_text.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -49,7 +49,7 @@ DeclarationSet make_declaration(std::string tool, std::string value, std::string
         where));
     return out;
   }
-  auto range = Range::parse(value);
+  auto range = semver::Range::parse(value);
   if (!range) {
     out.refusals.push_back(invalid_declaration(source + " declares " + tool + " " + quote(value) +
                                                    ", which is not a version or semver range (" +
@@ -65,7 +65,7 @@ DeclarationSet make_declaration(std::string tool, std::string value, std::string
 DeclarationSet make_exact_declaration(std::string tool, std::string value, std::string source,
                                       util::SourceLocation where) {
   DeclarationSet out;
-  auto version = parse_version(value);
+  auto version = semver::parse_version(value);
   if (!version) {
     out.refusals.push_back(invalid_declaration(
         source + " declares " + tool + " " + quote(value) +
@@ -73,7 +73,7 @@ DeclarationSet make_exact_declaration(std::string tool, std::string value, std::
         where));
     return out;
   }
-  auto range = Range::parse(version->to_string());
+  auto range = semver::Range::parse(version->to_string());
   REVIEWER_CHECK(range.ok());  // a valid version is always a valid one-comparator range
   out.declarations.push_back(Declaration{std::move(tool), std::move(value), std::move(source),
                                          std::move(where), std::move(range).value()});
@@ -86,7 +86,7 @@ DeclarationSet make_node_spec_declaration(std::string value, std::string source,
     return make_declaration("node", std::move(value), std::move(source), std::move(where));
   }
   // Resolved against the matrix's schedule when the image is selected (resolver.cpp).
-  auto any = Range::parse("*");
+  auto any = semver::Range::parse("*");
   REVIEWER_CHECK(any.ok());
   Declaration d{"node", std::move(value), std::move(source), std::move(where),
                 std::move(any).value()};

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/report/refusal.h"
-#include "core/resolve/semver_range.h"
+#include "core/semver/range.h"
 #include "core/util/result.h"
 #include "core/util/source_location.h"
 
@@ -20,7 +20,7 @@ struct Declaration {
   std::string value;              // as written, e.g. ">=20 <23", "v22.1.0", "9.1.0+sha512.ab"
   std::string source;             // "package.json engines.node", ".nvmrc", "pin" ...
   util::SourceLocation location;  // file relative to the worktree; line/column when known
-  Range range;                    // what the value admits (strict semver, no prereleases)
+  semver::Range range;            // what the value admits (strict semver, no prereleases)
   // False for a declaration CI itself does not enforce (package.json `packageManager: npm@X`
   // installs nothing unless a job enables corepack): reported, never used to select or refuse.
   bool constrains = true;

@@ -69,7 +69,7 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
     // An exact version pins exactly; a range (setup-node's `22.x`) selects the image whose
     // runtime satisfies it, as the action would take the newest release satisfying it.
     DeclarationSet one =
-        parse_version(pin.version)
+        semver::parse_version(pin.version)
             ? make_exact_declaration(pin.runtime, pin.version, source, pin.location)
         : pin.runtime == "node" ? make_node_spec_declaration(pin.version, source, pin.location)
                                 : make_declaration(pin.runtime, pin.version, source, pin.location);

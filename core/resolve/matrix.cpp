@@ -8,7 +8,7 @@
 #include "core/resolve/declaration.h"
 #include "core/resolve/matrix_shapes.h"
 #include "core/resolve/safe_file.h"
-#include "core/resolve/semver_version.h"
+#include "core/semver/version.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -78,7 +78,7 @@ bool is_known_tool(const std::string& tool) {
 
 // An exact version written canonically: what node-semver's valid() returns for it.
 bool is_canonical_version(const std::string& v) {
-  auto parsed = parse_version(v);
+  auto parsed = semver::parse_version(v);
   return parsed && parsed->to_string() == v && v.front() != 'v';
 }
 

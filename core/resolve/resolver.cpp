@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <optional>
 
-#include "core/resolve/js_text.h"
 #include "core/resolve/node_schedule.h"
 #include "core/resolve/safe_file.h"
+#include "core/semver/js_text.h"
 #include "core/util/check.h"
 
 namespace reviewer::resolve {
@@ -26,7 +26,7 @@ std::optional<std::string> selected_version(const Declaration& rd, const Matrix&
     if (it == image.runtimes.end()) {
       continue;
     }
-    auto version = parse_version(it->second);
+    auto version = semver::parse_version(it->second);
     if (!version || !rd.range.test(*version)) {
       continue;
     }
@@ -57,7 +57,7 @@ bool satisfies_all(const Image& image, const std::vector<Declaration>& ds) {
     if (it == image.runtimes.end()) {
       return false;
     }
-    auto version = parse_version(it->second);
+    auto version = semver::parse_version(it->second);
     if (!version || !d.range.test(*version)) {
       return false;
     }
@@ -137,7 +137,7 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
           d.location});
       continue;
     }
-    auto range = Range::parse(std::to_string(line->major) + ".x");
+    auto range = semver::Range::parse(std::to_string(line->major) + ".x");
     REVIEWER_CHECK(range.ok());
     d.range = std::move(range).value();
     notes.push_back(d.source + " " + quote(d.value) + " is Node " + std::to_string(line->major) +
@@ -204,7 +204,7 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
     if (!selected[r]) {
       continue;
     }
-    const auto version = parse_version(*selected[r]);
+    const auto version = semver::parse_version(*selected[r]);
     for (std::size_t k = 0; k < ds.size(); ++k) {
       if (ds[k].tool != ds[r].tool || ds[k].runner_default || ds[k].range.test(*version)) {
         continue;

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/resolve/declaration.h"
-#include "core/resolve/js_text.h"
 #include "core/resolve/package_json.h"
 #include "core/resolve/safe_file.h"
+#include "core/semver/js_text.h"
 #include "core/util/text.h"
 
 namespace reviewer::resolve {

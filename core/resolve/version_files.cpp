@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "core/resolve/js_text.h"
 #include "core/resolve/safe_file.h"
 #include "core/resolve/text_lines.h"
+#include "core/semver/js_text.h"
 
 namespace reviewer::resolve {
 namespace {

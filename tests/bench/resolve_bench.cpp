@@ -8,11 +8,12 @@
 #include <string>
 
 #include "core/resolve/resolver.h"
-#include "core/resolve/semver_functions.h"
+#include "core/semver/functions.h"
 
 namespace {
 
 using namespace reviewer::resolve;
+using namespace reviewer::semver;
 
 const char* const kRanges[] = {"22.x", ">=20 <23", "^1.3.0", "~22.22.0", "1.0.0 - 2.0.0 || >=24"};
 

@@ -12,7 +12,7 @@ std::string doc(const std::string& latest, const std::string& versions) {
 }
 
 std::string pick(const std::string& packument, const std::string& range) {
-  auto wanted = resolve::Range::parse(range, {true, false});
+  auto wanted = semver::Range::parse(range, {true, false});
   EXPECT_TRUE(wanted) << range;
   auto r = pick_release(packument, "pnpm", *wanted, range, "a step");
   return r ? *r : "refused " + r.error().rule;

@@ -14,7 +14,7 @@
 // MAX_LENGTH (256) times and `[a-zA-Z0-9-]` at most MAX_SAFE_BUILD_LENGTH (250) times.
 // `\s` is what the regular expressions matched in the port: ASCII white space only (the range
 // text has had JavaScript's white space collapsed to single spaces before they see it).
-namespace reviewer::resolve::detail::tokens {
+namespace reviewer::semver::detail::tokens {
 
 using std::string_view;
 using Capture = std::optional<string_view>;  // nullopt: the group did not take part
@@ -248,4 +248,4 @@ bool gtlt(string_view s, std::size_t i, K&& k) {
   return (i < s.size() && (s[i] == '<' || s[i] == '>') && equals(i + 1)) || equals(i);
 }
 
-}  // namespace reviewer::resolve::detail::tokens
+}  // namespace reviewer::semver::detail::tokens

@@ -5,10 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/resolve/semver_version.h"
+#include "core/semver/version.h"
 #include "core/util/result.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 
 // The longest range string accepted. node-semver has no bound; ours keeps the backtracking
 // scanners' work (and stack depth) small. Real ranges are a few dozen characters.
@@ -23,13 +23,13 @@ struct Comparator {
 
   // Parses one comparator such as ">=1.2.3" (node-semver's Comparator constructor); errors
   // have code "invalid-range".
-  static util::Result<Comparator> parse(std::string_view text, const SemverOptions& options);
+  static util::Result<Comparator> parse(std::string_view text, const Options& options);
 
   // Whether `version` satisfies this comparator alone (no prerelease rule).
   bool test(const Version& version) const;
 
   // node-semver `Comparator.intersects`.
-  bool intersects(const Comparator& other, const SemverOptions& options) const;
+  bool intersects(const Comparator& other, const Options& options) const;
 };
 
 // A parsed range: a union (`||`) of comparator sets, each an intersection. Parsing follows
@@ -39,7 +39,7 @@ struct Comparator {
 class Range {
  public:
   // Errors have code "invalid-range" and say which part is wrong.
-  static util::Result<Range> parse(std::string_view text, const SemverOptions& options = {});
+  static util::Result<Range> parse(std::string_view text, const Options& options = {});
 
   // node-semver `Range.test`, including the prerelease exclusion rule: a prerelease version
   // matches a set only if some comparator of that set has a prerelease on the same
@@ -54,12 +54,12 @@ class Range {
   // node-semver `range.range`: sets joined by "||", comparators by one space ("" for any).
   const std::string& to_string() const { return formatted_; }
   const std::vector<std::vector<Comparator>>& sets() const { return sets_; }
-  const SemverOptions& options() const { return options_; }
+  const Options& options() const { return options_; }
 
  private:
-  SemverOptions options_;
+  Options options_;
   std::vector<std::vector<Comparator>> sets_;
   std::string formatted_;
 };
 
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

@@ -1,13 +1,13 @@
-#include "core/resolve/semver_range.h"
+#include "core/semver/range.h"
 
 #include <algorithm>
 
-#include "core/resolve/js_text.h"
-#include "core/resolve/semver_desugar.h"
-#include "core/resolve/semver_scan.h"
+#include "core/semver/desugar.h"
+#include "core/semver/js_text.h"
+#include "core/semver/scan.h"
 #include "core/util/text.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 namespace {
 
 constexpr std::string_view kNullSet = "<0.0.0-0";
@@ -25,8 +25,7 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 }
 
 // testSet: every comparator holds, then the prerelease exclusion rule.
-bool test_set(const std::vector<Comparator>& set, const Version& version,
-              const SemverOptions& options) {
+bool test_set(const std::vector<Comparator>& set, const Version& version, const Options& options) {
   for (const auto& c : set) {
     if (!c.test(version)) {
       return false;
@@ -49,7 +48,7 @@ bool test_set(const std::vector<Comparator>& set, const Version& version,
 }
 
 // isSatisfiable: every pair of comparators in the set intersects.
-bool is_satisfiable(const std::vector<Comparator>& set, const SemverOptions& options) {
+bool is_satisfiable(const std::vector<Comparator>& set, const Options& options) {
   for (std::size_t i = set.size(); i-- > 1;) {
     for (std::size_t j = 0; j < i; ++j) {
       if (!set[i].intersects(set[j], options)) {
@@ -61,7 +60,7 @@ bool is_satisfiable(const std::vector<Comparator>& set, const SemverOptions& opt
 }
 
 // parseRange for one `||` part; an empty list means "no comparator survived" (loose mode).
-util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverOptions& options) {
+util::Result<std::vector<Comparator>> parse_part(std::string part, const Options& options) {
   part = detail::remove_all_builds(part);
   part = detail::replace_hyphen(part, options);
   part = detail::trim_operator_whitespace(part);
@@ -106,7 +105,7 @@ util::Result<std::vector<Comparator>> parse_part(std::string part, const SemverO
 
 }  // namespace
 
-util::Result<Comparator> Comparator::parse(std::string_view text, const SemverOptions& options) {
+util::Result<Comparator> Comparator::parse(std::string_view text, const Options& options) {
   const std::string comp = js::join(js::split_whitespace(js::trim(text)), " ");
   const auto m = detail::match_comparator(comp, options.loose);
   if (!m) {
@@ -150,7 +149,7 @@ bool Comparator::test(const Version& version) const {
   return c <= 0;  // "<="
 }
 
-bool Comparator::intersects(const Comparator& other, const SemverOptions& options) const {
+bool Comparator::intersects(const Comparator& other, const Options& options) const {
   if (op.empty()) {
     if (value.empty()) {
       return true;
@@ -191,7 +190,7 @@ bool Comparator::intersects(const Comparator& other, const SemverOptions& option
   return false;
 }
 
-util::Result<Range> Range::parse(std::string_view text, const SemverOptions& options) {
+util::Result<Range> Range::parse(std::string_view text, const Options& options) {
   if (js::utf16_length(text) > kMaxRangeLength) {
     return invalid("range is longer than " + std::to_string(kMaxRangeLength) + " characters");
   }
@@ -255,7 +254,7 @@ bool Range::test(std::string_view version) const {
 }
 
 bool Range::intersects(const Range& other) const {
-  const SemverOptions& options = options_;
+  const Options& options = options_;
   return std::any_of(sets_.begin(), sets_.end(), [&](const auto& mine) {
     return is_satisfiable(mine, options) &&
            std::any_of(other.sets_.begin(), other.sets_.end(), [&](const auto& theirs) {
@@ -269,4 +268,4 @@ bool Range::intersects(const Range& other) const {
   });
 }
 
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

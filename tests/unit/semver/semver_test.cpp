@@ -4,18 +4,18 @@
 
 #include <string>
 
-#include "core/resolve/semver_functions.h"
+#include "core/semver/functions.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 namespace {
 
-const SemverOptions kIncPre{false, true};
-const SemverOptions kLoose{true, false};
+const Options kIncPre{false, true};
+const Options kLoose{true, false};
 
 struct RangeCase {
   const char* range;
   const char* expected;  // nullptr: invalid
-  SemverOptions options;
+  Options options;
 };
 
 class ValidRange : public ::testing::TestWithParam<RangeCase> {};
@@ -145,4 +145,4 @@ TEST(SemverOutside, ErrorsForInvalidInput) {
 }
 
 }  // namespace
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

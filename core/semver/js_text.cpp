@@ -1,9 +1,9 @@
-#include "core/resolve/js_text.h"
+#include "core/semver/js_text.h"
 
 #include <charconv>
 #include <cstdlib>
 
-namespace reviewer::resolve::js {
+namespace reviewer::js {
 
 std::size_t whitespace_at(std::string_view s, std::size_t i) {
   if (i >= s.size()) {
@@ -170,4 +170,4 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
-}  // namespace reviewer::resolve::js
+}  // namespace reviewer::js

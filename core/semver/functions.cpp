@@ -1,13 +1,13 @@
-#include "core/resolve/semver_functions.h"
+#include "core/semver/functions.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 
-bool satisfies(std::string_view version, std::string_view range, const SemverOptions& options) {
+bool satisfies(std::string_view version, std::string_view range, const Options& options) {
   auto r = Range::parse(range, options);
   return r && r->test(version);
 }
 
-std::optional<std::string> valid(std::string_view version, const SemverOptions& options) {
+std::optional<std::string> valid(std::string_view version, const Options& options) {
   auto v = parse_version(version, options.loose);
   if (!v) {
     return std::nullopt;
@@ -15,7 +15,7 @@ std::optional<std::string> valid(std::string_view version, const SemverOptions& 
   return v->to_string();
 }
 
-std::optional<std::string> valid_range(std::string_view range, const SemverOptions& options) {
+std::optional<std::string> valid_range(std::string_view range, const Options& options) {
   auto r = Range::parse(range, options);
   if (!r) {
     return std::nullopt;
@@ -24,7 +24,7 @@ std::optional<std::string> valid_range(std::string_view range, const SemverOptio
 }
 
 util::Result<bool> outside(std::string_view version, std::string_view range, Side side,
-                           const SemverOptions& options) {
+                           const Options& options) {
   auto v = parse_version(version, options.loose);
   if (!v) {
     return v.error();
@@ -51,16 +51,16 @@ util::Result<bool> outside(std::string_view version, std::string_view range, Sid
     const Comparator* low = high;
     for (const auto& original : set) {
       const Comparator* c = &resolved(original);
-      if (sign * resolve::compare(*c->semver, *high->semver) > 0) {
+      if (sign * semver::compare(*c->semver, *high->semver) > 0) {
         high = c;
-      } else if (sign * resolve::compare(*c->semver, *low->semver) < 0) {
+      } else if (sign * semver::compare(*c->semver, *low->semver) < 0) {
         low = c;
       }
     }
     if (high->op == comp || high->op == ecomp) {
       return false;
     }
-    const int version_vs_low = sign * resolve::compare(*v, *low->semver);
+    const int version_vs_low = sign * semver::compare(*v, *low->semver);
     if ((low->op.empty() || low->op == comp) && version_vs_low <= 0) {
       return false;
     }
@@ -71,7 +71,7 @@ util::Result<bool> outside(std::string_view version, std::string_view range, Sid
   return true;
 }
 
-util::Result<int> compare(std::string_view a, std::string_view b, const SemverOptions& options) {
+util::Result<int> compare(std::string_view a, std::string_view b, const Options& options) {
   auto va = parse_version(a, options.loose);
   if (!va) {
     return va.error();
@@ -80,7 +80,7 @@ util::Result<int> compare(std::string_view a, std::string_view b, const SemverOp
   if (!vb) {
     return vb.error();
   }
-  return resolve::compare(*va, *vb);
+  return semver::compare(*va, *vb);
 }
 
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

@@ -12,7 +12,7 @@
 // lengths exactly as node-semver does. Text is UTF-8; JavaScript's whitespace set (ASCII
 // whitespace plus U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000,
 // U+FEFF) is recognised in its UTF-8 encoding.
-namespace reviewer::resolve::js {
+namespace reviewer::js {
 
 // The byte length of the JavaScript whitespace character starting at `s[i]`, or 0.
 std::size_t whitespace_at(std::string_view s, std::size_t i);
@@ -52,4 +52,4 @@ std::string increment(std::string_view digits);
 // Joins `parts` with `sep`.
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 
-}  // namespace reviewer::resolve::js
+}  // namespace reviewer::js

@@ -6,7 +6,7 @@
 // made "safe" the same way (makeSafeRegex bounds `\s`, `\d` and identifier repetitions), so
 // every parse step matches exactly what node-semver 7.8 matches. std::regex's ECMAScript
 // grammar is the JavaScript one, with ordered alternation and backtracking.
-namespace reviewer::resolve::detail {
+namespace reviewer::semver::detail {
 
 struct SemverRegexes {
   std::regex full;              // FULL: ^v?M.m.p[-pre][+build]$
@@ -32,8 +32,8 @@ struct SemverRegexes {
 };
 
 // Built once, on first use (thread-safe static initialisation). The port used these until
-// core/resolve/semver_scan.h replaced them; they stay as the oracle semver_scan_test compares
+// core/semver/scan.h replaced them; they stay as the oracle scan_test.cpp compares
 // the scanners with.
 const SemverRegexes& semver_regexes();
 
-}  // namespace reviewer::resolve::detail
+}  // namespace reviewer::semver::detail

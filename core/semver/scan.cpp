@@ -1,6 +1,6 @@
-#include "core/resolve/semver_scan.h"
+#include "core/semver/scan.h"
 
-namespace reviewer::resolve::detail {
+namespace reviewer::semver::detail {
 namespace {
 
 using namespace tokens;  // NOLINT(google-build-using-namespace): the token vocabulary
@@ -208,4 +208,4 @@ bool is_gte0(std::string_view s, bool include_prerelease) {
   });
 }
 
-}  // namespace reviewer::resolve::detail
+}  // namespace reviewer::semver::detail

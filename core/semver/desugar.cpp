@@ -1,9 +1,9 @@
-#include "core/resolve/semver_desugar.h"
+#include "core/semver/desugar.h"
 
-#include "core/resolve/js_text.h"
-#include "core/resolve/semver_scan.h"
+#include "core/semver/js_text.h"
+#include "core/semver/scan.h"
 
-namespace reviewer::resolve::detail {
+namespace reviewer::semver::detail {
 namespace {
 
 // A capture as JavaScript hands it to a replace callback: "" for an unmatched group.
@@ -16,7 +16,7 @@ bool is_x(const Capture& c) { return !c || is_x_text(*c); }
 // JavaScript truthiness of a captured string.
 bool truthy(const Capture& c) { return c && !c->empty(); }
 
-std::string replace_caret(const std::string& comp, const SemverOptions& options) {
+std::string replace_caret(const std::string& comp, const Options& options) {
   const std::string z = options.include_prerelease ? "-0" : "";
   const auto g = match_caret(comp, options.loose);
   if (!g) {
@@ -46,7 +46,7 @@ std::string replace_caret(const std::string& comp, const SemverOptions& options)
   return from + " <" + js::increment(M) + ".0.0-0";
 }
 
-std::string replace_tilde(const std::string& comp, const SemverOptions& options) {
+std::string replace_tilde(const std::string& comp, const Options& options) {
   const std::string z = options.include_prerelease ? "-0" : "";
   const auto g = match_tilde(comp, options.loose);
   if (!g) {
@@ -67,7 +67,7 @@ std::string replace_tilde(const std::string& comp, const SemverOptions& options)
   return from + " <" + M + "." + js::increment(m) + ".0-0";
 }
 
-std::string replace_xrange(std::string_view piece, const SemverOptions& options) {
+std::string replace_xrange(std::string_view piece, const Options& options) {
   const std::string comp(js::trim(piece));
   const auto match = match_xrange(comp, options.loose);
   if (!match) {
@@ -137,7 +137,7 @@ std::string map_pieces(std::string_view comp, Fn fn) {
 
 }  // namespace
 
-std::string replace_hyphen(const std::string& range, const SemverOptions& options) {
+std::string replace_hyphen(const std::string& range, const Options& options) {
   const bool inc_pr = options.include_prerelease;
   const auto match = match_hyphen(range, options.loose);
   if (!match) {
@@ -179,7 +179,7 @@ std::string trim_operator_whitespace(const std::string& range) {
   return trim_caret_spaces(trim_tilde_spaces(trim_comparator_spaces(range)));
 }
 
-std::string desugar_comparator(const std::string& comp, const SemverOptions& options) {
+std::string desugar_comparator(const std::string& comp, const Options& options) {
   std::string out = remove_first_build(comp);
   out = map_pieces(js::trim(out), [&](const std::string& c) { return replace_caret(c, options); });
   out = map_pieces(js::trim(out), [&](const std::string& c) { return replace_tilde(c, options); });
@@ -188,9 +188,9 @@ std::string desugar_comparator(const std::string& comp, const SemverOptions& opt
   return remove_first_star(js::trim(out));
 }
 
-std::string replace_gte0(std::string_view comp, const SemverOptions& options) {
+std::string replace_gte0(std::string_view comp, const Options& options) {
   const std::string_view trimmed = js::trim(comp);
   return is_gte0(trimmed, options.include_prerelease) ? std::string() : std::string(trimmed);
 }
 
-}  // namespace reviewer::resolve::detail
+}  // namespace reviewer::semver::detail

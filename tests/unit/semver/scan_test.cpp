@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "core/resolve/semver_scan.h"
-#include "tests/unit/resolve/semver_regex_oracle.h"
+#include "core/semver/scan.h"
+#include "tests/unit/semver/regex_oracle.h"
 
-namespace reviewer::resolve::detail {
+namespace reviewer::semver::detail {
 namespace {
 
 using Groups = std::vector<std::optional<std::string>>;
@@ -196,4 +196,4 @@ TEST(SemverScan, MatchesTheRegularExpressionsOnRandomText) {
 }
 
 }  // namespace
-}  // namespace reviewer::resolve::detail
+}  // namespace reviewer::semver::detail

@@ -7,7 +7,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 
 // The longest version string node-semver accepts (MAX_LENGTH).
 inline constexpr std::size_t kMaxVersionLength = 256;
@@ -16,7 +16,7 @@ inline constexpr std::uint64_t kMaxSafeInteger = 9007199254740991ULL;
 
 // node-semver's parse options: `loose` admits forms like `=v1.2.3` and `1.2.3beta`;
 // `include_prerelease` lets ranges match prerelease versions on any tuple.
-struct SemverOptions {
+struct Options {
   bool loose = false;
   bool include_prerelease = false;
 };
@@ -49,7 +49,7 @@ util::Result<Version> parse_version(std::string_view text, bool loose = false);
 
 // node-semver `clean`: trims, drops leading `=`/`v` characters, parses; the version string or
 // an error.
-util::Result<std::string> clean_version(std::string_view text, const SemverOptions& options);
+util::Result<std::string> clean_version(std::string_view text, const Options& options);
 
 // Precedence per node-semver `compare`: -1, 0 or 1; build metadata is ignored.
 int compare(const Version& a, const Version& b);
@@ -62,4 +62,4 @@ inline bool operator>(const Version& a, const Version& b) { return compare(a, b)
 inline bool operator<=(const Version& a, const Version& b) { return compare(a, b) <= 0; }
 inline bool operator>=(const Version& a, const Version& b) { return compare(a, b) >= 0; }
 
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

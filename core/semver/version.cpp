@@ -1,13 +1,13 @@
-#include "core/resolve/semver_version.h"
+#include "core/semver/version.h"
 
 #include <charconv>
 #include <cstdlib>
 
-#include "core/resolve/js_text.h"
-#include "core/resolve/semver_scan.h"
+#include "core/semver/js_text.h"
+#include "core/semver/scan.h"
 #include "core/util/text.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 namespace {
 
 bool all_digits(std::string_view s) {
@@ -92,7 +92,7 @@ util::Result<Version> parse_version(std::string_view text, bool loose) {
   return v;
 }
 
-util::Result<std::string> clean_version(std::string_view text, const SemverOptions& options) {
+util::Result<std::string> clean_version(std::string_view text, const Options& options) {
   std::string_view s = js::trim(text);
   s.remove_prefix(std::min(s.find_first_not_of("=v"), s.size()));
   auto v = parse_version(s, options.loose);
@@ -158,4 +158,4 @@ int compare(const Version& a, const Version& b) {
   }
 }
 
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/resolve/semver_functions.h"
+#include "core/semver/functions.h"
 
-namespace reviewer::resolve {
+namespace reviewer::semver {
 namespace {
 
 namespace fs = std::filesystem;
@@ -60,8 +60,8 @@ const std::vector<Case>& all_cases() {
   return kCases;
 }
 
-SemverOptions options_of(const json& row, std::size_t index) {
-  SemverOptions o;
+Options options_of(const json& row, std::size_t index) {
+  Options o;
   if (row.size() > index && row[index].is_object()) {
     o.loose = row[index].value("loose", false);
     o.include_prerelease = row[index].value("includePrerelease", false);
@@ -173,4 +173,4 @@ INSTANTIATE_TEST_SUITE_P(Npm, SemverFixture, ::testing::Range<std::size_t>(0, kE
                          });
 
 }  // namespace
-}  // namespace reviewer::resolve
+}  // namespace reviewer::semver

@@ -4,16 +4,16 @@
 #include <string>
 #include <string_view>
 
-#include "core/resolve/semver_tokens.h"
+#include "core/semver/tokens.h"
 
 // node-semver 7.8's regular expressions (internal/re.js, made safe by makeSafeRegex) as
 // hand-written scanners: each function below names the expression it stands for and returns
 // what `match` or `replace` returns in JavaScript, with no start-up work (no tables, no regex
 // compilation). The scanners are built from the token matchers in semver_tokens.h, which try
 // alternatives in JavaScript's backtracking order, so the captures are the ones node-semver
-// sees. tests/unit/resolve/semver_scan_test.cpp checks every function against the regular
+// sees. tests/unit/semver/scan_test.cpp checks every function against the regular
 // expressions it replaced.
-namespace reviewer::resolve::detail {
+namespace reviewer::semver::detail {
 
 using tokens::Capture;
 using tokens::Parts;
@@ -73,4 +73,4 @@ std::string remove_first_star(std::string_view s);
 // GTE0 `^\s*>=\s*0\.0\.0\s*$`, or GTE0PRE `^\s*>=\s*0\.0\.0-0\s*$` with `include_prerelease`.
 bool is_gte0(std::string_view s, bool include_prerelease);
 
-}  // namespace reviewer::resolve::detail
+}  // namespace reviewer::semver::detail

@@ -1,9 +1,9 @@
-#include "tests/unit/resolve/semver_regex_oracle.h"
+#include "tests/unit/semver/regex_oracle.h"
 
 #include <string>
 #include <utility>
 
-namespace reviewer::resolve::detail {
+namespace reviewer::semver::detail {
 namespace {
 
 void replace_all(std::string& s, const std::string& from, const std::string& to) {
@@ -85,4 +85,4 @@ const SemverRegexes& semver_regexes() {
   return kRegexes;
 }
 
-}  // namespace reviewer::resolve::detail
+}  // namespace reviewer::semver::detail
