@@ -91,7 +91,7 @@ int run_resolve(const ResolveArgs& args) {
   }
 
   const std::string matrix_path = args.matrix.empty() ? default_matrix_path() : args.matrix;
-  auto matrix = resolve::load_matrix(matrix_path);
+  auto matrix = resolve::load_runtime_table(matrix_path);
   if (!matrix) {
     return print_refusals({report::Refusal{matrix.error().rule, matrix.error().message,
                                            util::SourceLocation{matrix_path}}},

@@ -217,7 +217,7 @@ void say_resolution(const ReviewState& r) {
 std::optional<int> resolve_image(ReviewState& r) {
   const std::vector<resolve::Pin> pins = plan::resolver_pins(*r.plan);
   const std::string matrix_path = util::data_directory() + "/runtime-matrix.json";
-  auto matrix = resolve::load_matrix(matrix_path);
+  auto matrix = resolve::load_runtime_table(matrix_path);
   if (!matrix) {
     return say_host_failure(matrix.error());
   }

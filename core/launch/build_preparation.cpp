@@ -13,7 +13,7 @@ namespace reviewer::launch {
 
 BuildPreparation::BuildPreparation(const std::string& workspace, const Assignment& assignment,
                                    const plugins::Registry& plugins, const ImageInfo& image,
-                                   const resolve::Matrix& matrix, PendingRuntimeCheck& runtimes) {
+                                   const resolve::RuntimeTable& matrix, PendingRuntimeCheck& runtimes) {
   if (!open_worktree(workspace) || !check_shape(workspace) ||
       !make_plan(workspace, assignment, plugins)) {
     return;
@@ -95,7 +95,7 @@ bool BuildPreparation::make_scratch() {
 }
 
 bool BuildPreparation::resolve_runtimes(const std::string& workspace, const ImageInfo& image,
-                                        const resolve::Matrix& matrix) {
+                                        const resolve::RuntimeTable& matrix) {
   if (auto r = check_runtime_resolution(workspace, *plan_, image, matrix); !r) {
     return stop(End::kUnresolved, r.refusals());
   }

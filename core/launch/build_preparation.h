@@ -11,7 +11,7 @@
 #include "core/plan/plan.h"
 #include "core/plugins/registry.h"
 #include "core/report/refusal.h"
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 
 namespace reviewer::launch {
 
@@ -37,7 +37,7 @@ class BuildPreparation {
   // known to reach it.
   BuildPreparation(const std::string& workspace, const Assignment& assignment,
                    const plugins::Registry& plugins, const ImageInfo& image,
-                   const resolve::Matrix& matrix, PendingRuntimeCheck& runtimes);
+                   const resolve::RuntimeTable& matrix, PendingRuntimeCheck& runtimes);
   BuildPreparation(const BuildPreparation&) = delete;
   BuildPreparation& operator=(const BuildPreparation&) = delete;
 
@@ -63,7 +63,7 @@ class BuildPreparation {
                  const plugins::Registry& plugins);
   bool make_scratch();
   bool resolve_runtimes(const std::string& workspace, const ImageInfo& image,
-                        const resolve::Matrix& matrix);
+                        const resolve::RuntimeTable& matrix);
   // Records why the build ends; false, for the caller to return.
   bool stop(End end, const report::Refusals& why);
 

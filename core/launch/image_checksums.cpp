@@ -4,7 +4,7 @@
 
 namespace reviewer::launch {
 
-util::Status check_runtime_checksums(const ImageInfo& image, const resolve::Matrix& matrix) {
+util::Status check_runtime_checksums(const ImageInfo& image, const resolve::RuntimeTable& matrix) {
   report::Refusals out;
   for (const auto& [runtime, binary] : image.runtimes) {
     const auto tool = matrix.runtimes.find(runtime);

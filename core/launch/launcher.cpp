@@ -23,7 +23,7 @@
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_checksums.h"
 #include "core/launch/image_info.h"
-#include "core/launch/image_matrix.h"
+#include "core/launch/image_in_runtime_table.h"
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
 #include "core/launch/keyring_filter.h"
@@ -181,7 +181,7 @@ util::Result<Start> start(const std::vector<std::string>& args, char** caller_en
   return Start{*mode, std::move(*init), std::move(assignment)};
 }
 
-int self_check(const ImageInfo& image, const resolve::Matrix& matrix, std::size_t plugins,
+int self_check(const ImageInfo& image, const resolve::RuntimeTable& matrix, std::size_t plugins,
                const InitEnvironment& init, char** caller_env) {
   // The versions printed above could come from any binary; the bytes must be the table's.
   if (auto bad = check_runtime_checksums(image, matrix); !bad) {
@@ -307,7 +307,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
   }
   // The image's own description is not enough: its versions must be the matrix image's, or a
   // description naming one image while carrying another's runtimes would pass.
-  if (auto bad = check_image_against_matrix(*image, *matrix); !bad) {
+  if (auto bad = check_image_against_runtime_table(*image, *matrix); !bad) {
     return refused_all(bad.refusals());
   }
   // A build makes all it can before its first step while the runtimes answer; the self-check

@@ -1,17 +1,17 @@
 #include "core/launch/runtime_resolution.h"
 
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 #include "core/resolve/resolver.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::launch {
 
-util::Result<resolve::Matrix> load_trusted_matrix() {
-  return resolve::load_matrix(util::data_directory() + "/runtime-matrix.json");
+util::Result<resolve::RuntimeTable> load_trusted_matrix() {
+  return resolve::load_runtime_table(util::data_directory() + "/runtime-matrix.json");
 }
 
 util::Status check_runtime_resolution(const std::string& worktree, const plan::Plan& plan,
-                                      const ImageInfo& image, const resolve::Matrix& matrix) {
+                                      const ImageInfo& image, const resolve::RuntimeTable& matrix) {
   auto result = resolve::resolve(worktree, matrix, plan::resolver_pins(plan));
   if (!result) {
     return result.refusals();

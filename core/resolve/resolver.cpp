@@ -19,7 +19,7 @@ std::string describe(const Declaration& d) {
 
 // The one version of `rd.tool` the matrix has in `rd`'s range (the runner's default line), or
 // nullopt when it has none (out-of-matrix decides) or several (nothing is selected).
-std::optional<std::string> selected_version(const Declaration& rd, const Matrix& matrix) {
+std::optional<std::string> selected_version(const Declaration& rd, const RuntimeTable& matrix) {
   std::optional<std::string> found;
   for (const auto& image : matrix.images) {
     const auto it = image.runtimes.find(rd.tool);
@@ -116,7 +116,7 @@ std::string sources(const std::vector<Declaration>& ds) {
 
 }  // namespace
 
-util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& matrix) {
+util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTable& matrix) {
   if (!set.refusals.empty()) {
     return set.refusals;
   }
@@ -253,7 +253,7 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const Matrix& m
                     std::move(notes)};
 }
 
-util::Result<Resolution> resolve(const std::string& worktree, const Matrix& matrix,
+util::Result<Resolution> resolve(const std::string& worktree, const RuntimeTable& matrix,
                                  const std::vector<Pin>& pins) {
   DeclarationSet set = read_declarations(worktree);
   set.add(pin_declarations(pins));

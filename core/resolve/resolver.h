@@ -8,7 +8,7 @@
 #include "core/report/refusal.h"
 #include "core/resolve/declaration.h"
 #include "core/resolve/declarations.h"
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 #include "core/util/result.h"
 
 namespace reviewer::resolve {
@@ -30,12 +30,13 @@ struct Resolution {
 //                        (Declaration::runner_default) does not satisfy, located at that pin
 //   out-of-matrix        no image satisfies all: "missing image: node >=25 with bun 1.3.10 ..."
 //   ambiguous            more than one image satisfies all; the candidates are named
-util::Result<Resolution> select_image(const DeclarationSet& declarations, const Matrix& matrix);
+util::Result<Resolution> select_image(const DeclarationSet& declarations,
+                                      const RuntimeTable& matrix);
 
 // Reads the declarations in `worktree` (see read_declarations), adds `pins`, and selects
 // exactly one image; on failure returns every refusal (rules: invalid-declaration,
 // conflicting, ambiguous, out-of-matrix).
-util::Result<Resolution> resolve(const std::string& worktree, const Matrix& matrix,
+util::Result<Resolution> resolve(const std::string& worktree, const RuntimeTable& matrix,
                                  const std::vector<Pin>& pins);
 
 }  // namespace reviewer::resolve

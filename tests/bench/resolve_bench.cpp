@@ -45,7 +45,7 @@ void BM_Resolve(benchmark::State& state) {
   std::ofstream(tmpl + "/package.json")
       << R"({"name": "x", "engines": {"node": ">=22 <23", "bun": "^1.3"}, "packageManager": "bun@1.3.10"})";
   std::ofstream(tmpl + "/.nvmrc") << "# CI\n22\n";
-  const auto matrix = load_matrix(std::string(REVIEWER_SOURCE_DIR) + "/matrix/runtime-matrix.json");
+  const auto matrix = load_runtime_table(std::string(REVIEWER_SOURCE_DIR) + "/matrix/runtime-matrix.json");
   if (!matrix) {
     state.SkipWithError(matrix.error().message.c_str());
   } else {

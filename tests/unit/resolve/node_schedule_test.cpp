@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "core/resolve/matrix.h"
 #include "core/resolve/node_schedule.h"
 #include "core/resolve/resolver.h"
+#include "core/resolve/runtime_table.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -85,7 +85,7 @@ TEST(NodeSchedule, TodayIsADate) {
 // The resolver takes the alias's line: the image of that line is selected, and every message
 // says which line the alias stood for.
 TEST(NodeSchedule, TheResolverSelectsTheAliasesLine) {
-  Matrix m;
+  RuntimeTable m;
   m.images = {{"reviewer-node22", {{"node", "22.23.5"}, {"bun", "1.3.10"}}},
               {"reviewer-node24", {{"node", "24.22.3"}, {"bun", "1.3.10"}}},
               {"reviewer-node26", {{"node", "26.12.1"}, {"bun", "1.3.10"}}}};

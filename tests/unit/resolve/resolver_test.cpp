@@ -11,8 +11,8 @@ namespace {
 
 using test_support::TempDir;
 
-Matrix test_matrix() {
-  Matrix m;
+RuntimeTable test_matrix() {
+  RuntimeTable m;
   m.images = {
       {"reviewer-node20-bun13", {{"node", "20.20.2"}, {"bun", "1.3.10"}}},
       {"reviewer-node22-bun1310", {{"node", "22.22.1"}, {"bun", "1.3.10"}}},
@@ -52,7 +52,7 @@ class Resolver : public ::testing::Test {
     return {};
   }
   TempDir dir_;
-  Matrix matrix_ = test_matrix();
+  RuntimeTable matrix_ = test_matrix();
 };
 
 TEST_F(Resolver, EnginesSelectsOneImage) {

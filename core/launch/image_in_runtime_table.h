@@ -2,7 +2,7 @@
 
 #include "core/launch/image_info.h"
 #include "core/report/refusal.h"
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 #include "core/util/result.h"
 
 namespace reviewer::launch {
@@ -12,6 +12,7 @@ namespace reviewer::launch {
 // each at the matrix's version (runtime-mismatch naming both versions; a runtime missing or one
 // the matrix image does not carry is image-info-invalid). verify_runtimes then holds the
 // binaries to these versions.
-util::Status check_image_against_matrix(const ImageInfo& image, const resolve::Matrix& matrix);
+util::Status check_image_against_runtime_table(const ImageInfo& image,
+                                               const resolve::RuntimeTable& matrix);
 
 }  // namespace reviewer::launch

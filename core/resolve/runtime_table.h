@@ -12,10 +12,10 @@
 namespace reviewer::resolve {
 
 // The size bound for the matrix file.
-inline constexpr std::size_t kMaxMatrixBytes = 1024 * 1024;
+inline constexpr std::size_t kMaxRuntimeTableBytes = 1024 * 1024;
 // The only schema_version this reader understands. Version 2 replaced download URLs and
 // placeholder checksums with registry packages, their integrity and the binaries' SHA-256.
-inline constexpr int kMatrixSchemaVersion = 2;
+inline constexpr int kRuntimeTableSchemaVersion = 2;
 
 // How the base every matrix image is built FROM is made: mmdebstrap from Debian's archive, with
 // exact package versions, and what it produced when it was recorded.
@@ -48,23 +48,23 @@ struct Image {
 };
 
 // The trusted runtime table (matrix/runtime-matrix.json).
-struct Matrix {
-  int schema_version = kMatrixSchemaVersion;
+struct RuntimeTable {
+  int schema_version = kRuntimeTableSchemaVersion;
   BaseImage base;
   // tool -> exact version -> artifact
   std::map<std::string, std::map<std::string, RuntimeArtifact>> runtimes;
   std::vector<Image> images;
   // Node.js's release lines, for setup-node's aliases (optional; without it they are refused).
   NodeSchedule node_schedule;
-  // The date aliases are resolved on (load_matrix: today, UTC); empty: aliases are refused.
+  // The date aliases are resolved on (load_runtime_table: today, UTC); empty: aliases are refused.
   std::string today;
 };
 
-// Reads and validates the matrix file (regular file, at most kMaxMatrixBytes). Errors name the
-// file and the JSON pointer of the offending value; their codes are those of parse_matrix, or
-// "invalid-matrix" for a file that cannot be read.
-// Sets `today` to today's date (UTC).
-util::Result<Matrix> load_matrix(const std::string& path);
+// Reads and validates the matrix file (regular file, at most kMaxRuntimeTableBytes). Errors name
+// the file and the JSON pointer of the offending value; their codes are those of
+// parse_runtime_table, or "invalid-matrix" for a file that cannot be read. Sets `today` to today's
+// date (UTC).
+util::Result<RuntimeTable> load_runtime_table(const std::string& path);
 
 // Validates matrix JSON text; `name` is used in messages. The first problem wins, with its rule:
 // matrix-unknown-key (a key the schema does not define, at any level), matrix-duplicate-name
@@ -73,6 +73,6 @@ util::Result<Matrix> load_matrix(const std::string& path);
 // that are not exact canonical semver, an image version not listed under `runtimes`, two images
 // carrying the same versions, a package that is not the entry's own version, a source outside
 // Debian's archive).
-util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name);
+util::Result<RuntimeTable> parse_runtime_table(std::string_view text, const std::string& name);
 
 }  // namespace reviewer::resolve

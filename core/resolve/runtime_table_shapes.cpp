@@ -1,4 +1,4 @@
-#include "core/resolve/matrix_shapes.h"
+#include "core/resolve/runtime_table_shapes.h"
 
 #include <algorithm>
 #include <array>

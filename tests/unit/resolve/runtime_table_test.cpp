@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 #include "tests/support/temp_dir.h"
 
 namespace reviewer::resolve {
@@ -44,15 +44,15 @@ json minimal() {
 
 // "rule: message", or "ok".
 std::string error_of(const json& doc) {
-  auto m = parse_matrix(doc.dump(), "m.json");
+  auto m = parse_runtime_table(doc.dump(), "m.json");
   if (m.ok()) {
     return "ok";
   }
   return m.error().rule + ": " + m.error().message;
 }
 
-TEST(Matrix, ShippedFileLoads) {
-  auto m = load_matrix(kShipped);
+TEST(RuntimeTable, ShippedFileLoads) {
+  auto m = load_runtime_table(kShipped);
   ASSERT_TRUE(m.ok()) << m.error().message;
   ASSERT_GE(m->images.size(), 3U);
   EXPECT_EQ(m->base.platform, "linux/amd64");
@@ -81,11 +81,11 @@ TEST(Matrix, ShippedFileLoads) {
   }
 }
 
-TEST(Matrix, MinimalIsValid) { EXPECT_EQ(error_of(minimal()), "ok"); }
+TEST(RuntimeTable, MinimalIsValid) { EXPECT_EQ(error_of(minimal()), "ok"); }
 
-// The shipped schedule: the lines setup-node's aliases resolve to, and load_matrix's date.
-TEST(Matrix, TheShippedNodeScheduleAndToday) {
-  auto m = load_matrix(kShipped);
+// The shipped schedule: the lines setup-node's aliases resolve to, and load_runtime_table's date.
+TEST(RuntimeTable, TheShippedNodeScheduleAndToday) {
+  auto m = load_runtime_table(kShipped);
   ASSERT_TRUE(m.ok()) << m.error().message;
   EXPECT_EQ(m->today.size(), 10U);
   std::map<int, std::string> codenames;
@@ -99,7 +99,7 @@ TEST(Matrix, TheShippedNodeScheduleAndToday) {
   EXPECT_EQ(codenames[25], "");
 }
 
-TEST(Matrix, NodeScheduleShapesRefusedByPointer) {
+TEST(RuntimeTable, NodeScheduleShapesRefusedByPointer) {
   auto with = [](const json& lines) {
     json doc = minimal();
     doc["node_schedule"] = {{"source", "s"}, {"lines", lines}};
@@ -122,7 +122,7 @@ TEST(Matrix, NodeScheduleShapesRefusedByPointer) {
             "invalid-matrix: m.json: /node_schedule/lines: must be a non-empty object");
 }
 
-TEST(Matrix, UnknownKeysRefusedAtEveryLevel) {
+TEST(RuntimeTable, UnknownKeysRefusedAtEveryLevel) {
   auto doc = minimal();
   doc["extra"] = 1;
   EXPECT_EQ(error_of(doc), "matrix-unknown-key: m.json: /: unknown key \"extra\"");
@@ -144,7 +144,7 @@ TEST(Matrix, UnknownKeysRefusedAtEveryLevel) {
   EXPECT_EQ(error_of(doc), "matrix-unknown-key: m.json: /runtimes: unknown key \"deno\"");
 }
 
-TEST(Matrix, ChecksumShapesRefused) {
+TEST(RuntimeTable, ChecksumShapesRefused) {
   struct Case {
     std::string pointer;
     json value;
@@ -174,7 +174,7 @@ TEST(Matrix, ChecksumShapesRefused) {
   }
 }
 
-TEST(Matrix, ValuesChecked) {
+TEST(RuntimeTable, ValuesChecked) {
   auto doc = minimal();
   doc["schema_version"] = 1;
   EXPECT_EQ(error_of(doc), "invalid-matrix: m.json: /schema_version: must be 2");
@@ -231,15 +231,16 @@ TEST(Matrix, ValuesChecked) {
   doc = minimal();
   doc["images"] = json::array();
   EXPECT_EQ(error_of(doc), "invalid-matrix: m.json: /images: must be a non-empty array");
-  EXPECT_EQ(parse_matrix("{", "m.json").error().message.rfind("m.json: /: not valid JSON", 0), 0U);
+  EXPECT_EQ(
+      parse_runtime_table("{", "m.json").error().message.rfind("m.json: /: not valid JSON", 0), 0U);
 }
 
-TEST(Matrix, FileErrors) {
+TEST(RuntimeTable, FileErrors) {
   test_support::TempDir dir;
-  EXPECT_EQ(load_matrix(dir / "absent.json").error().rule, "invalid-matrix");
-  EXPECT_EQ(load_matrix(dir.path()).error().rule, "invalid-matrix");
-  dir.write("big.json", std::string(kMaxMatrixBytes + 1, ' '));
-  EXPECT_EQ(load_matrix(dir / "big.json").error().message,
+  EXPECT_EQ(load_runtime_table(dir / "absent.json").error().rule, "invalid-matrix");
+  EXPECT_EQ(load_runtime_table(dir.path()).error().rule, "invalid-matrix");
+  dir.write("big.json", std::string(kMaxRuntimeTableBytes + 1, ' '));
+  EXPECT_EQ(load_runtime_table(dir / "big.json").error().message,
             "\"" + (dir / "big.json") + "\" is 1048577 bytes, over the 1048576-byte bound");
 }
 

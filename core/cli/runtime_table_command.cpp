@@ -9,13 +9,13 @@
 #include "core/report/exit_code.h"
 #include "core/report/refusal.h"
 #include "core/report/render.h"
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 
 namespace reviewer::cli {
 namespace {
 
 int run_check(const std::string& file) {
-  auto matrix = resolve::load_matrix(file);
+  auto matrix = resolve::load_runtime_table(file);
   if (!matrix) {
     std::cout << report::to_text(
                      report::Refusal{matrix.error().rule, matrix.error().message, std::nullopt})

@@ -1,8 +1,9 @@
-#include "core/launch/image_matrix.h"
+#include "core/launch/image_in_runtime_table.h"
 
 namespace reviewer::launch {
 
-util::Status check_image_against_matrix(const ImageInfo& image, const resolve::Matrix& matrix) {
+util::Status check_image_against_runtime_table(const ImageInfo& image,
+                                               const resolve::RuntimeTable& matrix) {
   const resolve::Image* entry = nullptr;
   std::string names;
   for (const auto& candidate : matrix.images) {

@@ -1,4 +1,4 @@
-#include "core/launch/image_matrix.h"
+#include "core/launch/image_in_runtime_table.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 namespace reviewer::launch {
 namespace {
 
-resolve::Matrix matrix() {
-  resolve::Matrix m;
+resolve::RuntimeTable matrix() {
+  resolve::RuntimeTable m;
   m.images = {{"reviewer-node20-bun13", {{"node", "20.20.2"}, {"bun", "1.3.10"}}},
               {"reviewer-node22-bun1310", {{"node", "22.22.1"}, {"bun", "1.3.10"}}}};
   return m;
@@ -69,7 +69,7 @@ TEST(ImageMatrix, TheDescriptionMustBeItsMatrixImage) {
         "(images: reviewer-node20-bun13, reviewer-node22-bun1310)"}},
   };
   for (const auto& c : cases) {
-    EXPECT_THAT(texts(check_image_against_matrix(c.image, matrix())),
+    EXPECT_THAT(texts(check_image_against_runtime_table(c.image, matrix())),
                 ::testing::ElementsAreArray(c.refusals))
         << c.what;
   }

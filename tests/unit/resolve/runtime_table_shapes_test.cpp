@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/resolve/matrix_shapes.h"
+#include "core/resolve/runtime_table_shapes.h"
 
 namespace reviewer::resolve::shapes {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/resolve/matrix.h"
+#include "core/resolve/runtime_table.h"
 
 #include <algorithm>
 #include <set>
@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/resolve/declaration.h"
-#include "core/resolve/matrix_shapes.h"
+#include "core/resolve/runtime_table_shapes.h"
 #include "core/resolve/safe_file.h"
 #include "core/semver/version.h"
 
@@ -192,7 +192,7 @@ util::Status parse_artifact(const json& artifact, const std::string& version, co
   return util::ok_status();
 }
 
-util::Status parse_runtimes(const json& runtimes, const Validator& check, Matrix& m) {
+util::Status parse_runtimes(const json& runtimes, const Validator& check, RuntimeTable& m) {
   if (!runtimes.is_object()) {
     return check.fail("/runtimes", "must be an object");
   }
@@ -218,7 +218,7 @@ util::Status parse_runtimes(const json& runtimes, const Validator& check, Matrix
   return util::ok_status();
 }
 
-util::Status parse_images(const json& images, const Validator& check, Matrix& m) {
+util::Status parse_images(const json& images, const Validator& check, RuntimeTable& m) {
   if (!images.is_array() || images.empty()) {
     return check.fail("/images", "must be a non-empty array");
   }
@@ -335,7 +335,7 @@ util::Status parse_node_schedule(const json& ns, const Validator& check, NodeSch
 
 }  // namespace
 
-util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name) {
+util::Result<RuntimeTable> parse_runtime_table(std::string_view text, const std::string& name) {
   const Validator check(name);
   json doc;
   try {  // nlohmann reports syntax errors only by exception; it stops here
@@ -349,13 +349,13 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
     return e.refusals();
   }
   if (!doc["schema_version"].is_number_integer() ||
-      doc["schema_version"].get<int>() != kMatrixSchemaVersion) {
-    return check.fail("/schema_version", "must be " + std::to_string(kMatrixSchemaVersion));
+      doc["schema_version"].get<int>() != kRuntimeTableSchemaVersion) {
+    return check.fail("/schema_version", "must be " + std::to_string(kRuntimeTableSchemaVersion));
   }
   if (doc.contains("note") && !doc["note"].is_string()) {
     return check.fail("/note", "must be a string");
   }
-  Matrix m;
+  RuntimeTable m;
   if (auto e = parse_base(doc["base"], check, m.base); !e) {
     return e.refusals();
   }
@@ -373,12 +373,12 @@ util::Result<Matrix> parse_matrix(std::string_view text, const std::string& name
   return m;
 }
 
-util::Result<Matrix> load_matrix(const std::string& path) {
-  auto text = read_bounded_file(path, kMaxMatrixBytes, "invalid-matrix");
+util::Result<RuntimeTable> load_runtime_table(const std::string& path) {
+  auto text = read_bounded_file(path, kMaxRuntimeTableBytes, "invalid-matrix");
   if (!text) {
     return text.error();
   }
-  auto m = parse_matrix(*text, path);
+  auto m = parse_runtime_table(*text, path);
   if (m) {
     m->today = today_utc();
   }
