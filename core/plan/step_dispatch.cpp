@@ -62,6 +62,32 @@ plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const w
   return first;
 }
 
+constexpr std::uint32_t kLeading =
+    REVIEWER_CAPABILITY_CHECKOUT | REVIEWER_CAPABILITY_BEFORE_CHECKOUT;
+
+// Whether the job's step `index` stands where its checkout must: every step before it was planned
+// and claims before-checkout. (A step refused on its own is not in job.steps; its refusal
+// stands, and the steps after it are not held to this rule.)
+bool before_checkout(std::uint32_t index, const PlannedJob& job,
+                     const plugins::Registry& registry) {
+  if (job.steps.size() != index) {
+    return false;
+  }
+  return std::all_of(job.steps.begin(), job.steps.end(), [&](const PlannedStep& s) {
+    return (registry.capabilities(s.step.action) & REVIEWER_CAPABILITY_BEFORE_CHECKOUT) != 0;
+  });
+}
+
+// " (a, b)": the actions whose plugins claim checkout, as a message names them.
+std::string checkout_actions(const plugins::Registry& registry) {
+  const auto actions = registry.actions_with(REVIEWER_CAPABILITY_CHECKOUT);
+  std::string out;
+  for (const auto& a : actions) {
+    out += (out.empty() ? " (" : ", ") + a;
+  }
+  return out.empty() ? out : out + ")";
+}
+
 // plan_step_node, but for the plan budget.
 std::optional<PlannedStep> plan_unbudgeted_step(const yaml::Node& node, std::uint32_t index,
                                                 const StepScope& scope, WorkflowPlanning& planning,
@@ -81,10 +107,13 @@ std::optional<PlannedStep> plan_unbudgeted_step(const yaml::Node& node, std::uin
   const std::string number = scope.caller_number.empty()
                                  ? std::to_string(index + 1)
                                  : scope.caller_number + "." + std::to_string(index + 1);
-  if (scope.chain.empty() && index == 0 && step.action != "actions/checkout") {
+  if (scope.chain.empty() && before_checkout(index, job, planning.registry) &&
+      (planning.registry.capabilities(step.action) & kLeading) == 0) {
     f.refuse("first-step-not-checkout",
-             "job " + quote(job.id) +
-                 " must begin with actions/checkout, as the host's clone stands in for it",
+             "job " + quote(job.id) + " must begin with a checkout" +
+                 checkout_actions(planning.registry) +
+                 ", as the host's clone stands in for it; only a step whose plugin claims "
+                 "before-checkout (it reads and writes nothing of the worktree) may come first",
              node);
   }
   if (step.is_run() && scope.defaults != nullptr) {
@@ -182,7 +211,8 @@ std::optional<PlannedStep> plan_unbudgeted_step(const yaml::Node& node, std::uin
     }
     planning.pins.push_back(std::move(p));
   }
-  if (outcome.fetch_depth && step.action == "actions/checkout") {
+  if (outcome.fetch_depth &&
+      (planning.registry.capabilities(step.action) & REVIEWER_CAPABILITY_CHECKOUT) != 0) {
     job.fetch_depth = *outcome.fetch_depth;
   }
   PlannedStep planned{std::move(step),

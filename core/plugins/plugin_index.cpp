@@ -3,15 +3,19 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <sstream>
 
+#include "core/plugins/capabilities.h"
 #include "core/plugins/file_checks.h"
 #include "core/plugins/manifest.h"
 
 namespace reviewer::plugins {
 namespace {
 
-constexpr const char* kHeader = "reviewer plugin index 1";
+// 2 added each claim's capabilities (SDK 1.10); an index of 1 is refused, naming the command
+// that writes it anew, rather than read as claiming none.
+constexpr const char* kHeader = "reviewer plugin index 2";
 
 // Index values are single words: no value the SDK accepts needs white space, and a word can be
 // neither split nor joined by the line format.
@@ -59,7 +63,8 @@ util::Result<std::string> format_index(const PluginIndex& index) {
       if (!c.reviewed_on.empty() && !is_word(c.reviewed_on)) {
         return bad("the review date", c.reviewed_on);
       }
-      out += "claim " + c.action + " " + (c.reviewed_on.empty() ? "-" : c.reviewed_on) + "\n";
+      out += "claim " + c.action + " " + (c.reviewed_on.empty() ? "-" : c.reviewed_on) + " " +
+             capability_words(c.capabilities) + "\n";
       for (const auto& r : c.refs) {
         if (!is_word(r.sha) || !is_word(r.tag)) {
           return bad("the reviewed ref", r.sha + " " + r.tag);
@@ -84,7 +89,9 @@ util::Result<PluginIndex> parse_index(const std::string& text, const std::string
     ++n;
     if (n == 1) {
       if (line != kHeader) {
-        return bad(std::string("the first line is not '") + kHeader + "'");
+        return bad(std::string("the first line is not '") + kHeader +
+                   "' (an index an older reviewer wrote?); write it anew with `reviewer " +
+                   "plugin-index " + std::filesystem::path(path).parent_path().string() + "`");
       }
       continue;
     }
@@ -98,13 +105,18 @@ util::Result<PluginIndex> parse_index(const std::string& text, const std::string
         return bad("'" + w[1] + "' is listed twice");
       }
       plugin = &it->second;
-    } else if (w.size() == 3 && w[0] == "claim" && plugin != nullptr) {
-      plugin->claims.push_back({w[1], {}, w[2] == "-" ? "" : w[2]});
+    } else if (w.size() == 4 && w[0] == "claim" && plugin != nullptr) {
+      const auto capabilities = parse_capability_words(w[3]);
+      if (!capabilities) {
+        return bad("the capabilities '" + w[3].substr(0, 80) +
+                   "' are not '-' or a ','-joined list of checkout and before-checkout");
+      }
+      plugin->claims.push_back({w[1], {}, w[2] == "-" ? "" : w[2], *capabilities});
     } else if (w.size() == 3 && w[0] == "ref" && plugin != nullptr && !plugin->claims.empty()) {
       plugin->claims.back().refs.push_back({w[1], w[2]});
     } else {
       return bad(
-          "line is not 'plugin <file> <sha256>', 'claim <action> <date>' or "
+          "line is not 'plugin <file> <sha256>', 'claim <action> <date> <capabilities>' or "
           "'ref <sha> <tag>' in that nesting");
     }
   }

@@ -21,8 +21,8 @@ struct IndexEntry {
 using PluginIndex = std::map<std::string, IndexEntry>;  // file name -> entry
 
 // The index as text: a header line, then per plugin `plugin <file> <sha256>`, per claim
-// `claim <action> <reviewed_on or ->`, per reviewed ref `ref <sha> <tag>`. A value holding
-// white space or a control character cannot be written (plugin-index-invalid).
+// `claim <action> <reviewed_on or -> <capabilities or ->`, per reviewed ref `ref <sha> <tag>`. A
+// value holding white space or a control character cannot be written (plugin-index-invalid).
 util::Result<std::string> format_index(const PluginIndex& index);
 
 // Parses index text; anything but the lines format_index writes is plugin-index-invalid,

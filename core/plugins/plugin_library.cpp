@@ -7,10 +7,12 @@
 #include <fmt/format.h>
 #include <boost/dll/shared_library.hpp>
 #include <cerrno>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
+#include "core/plugins/capabilities.h"
 #include "core/plugins/elf_entry.h"
 #include "core/plugins/file_checks.h"
 #include "core/util/sha256.h"
@@ -73,12 +75,22 @@ util::Result<std::vector<Claim>> copy_claims(const reviewer_plugin_descriptor& d
           fmt::format("its review date '{}' is not YYYY-MM-DD", reviewed_on.substr(0, 40)));
     }
   }
+  // The capabilities' slot was reserved (NULL) before SDK 1.10; a descriptor too short to hold
+  // it is refused elsewhere.
+  const std::uint32_t* capabilities =
+      d.struct_size >= offsetof(reviewer_plugin_descriptor, capabilities) + sizeof(void*)
+          ? d.capabilities
+          : nullptr;
   for (std::size_t i = 0; i < d.claim_count; ++i) {
     const reviewer_claim& c = d.claims[i];
     if (c.action == nullptr || *c.action == 0) {
       return refuse("plugin-invalid-claim", path, "a claim has no action id");
     }
-    Claim out{c.action, {}, reviewed_on};
+    Claim out{c.action, {}, reviewed_on, capabilities == nullptr ? 0 : capabilities[i]};
+    if (auto bad = check_capabilities(out.capabilities); !bad.empty()) {
+      return refuse("plugin-invalid-claim", path,
+                    fmt::format("action '{}' claims {}", c.action, bad));
+    }
     for (std::size_t j = 0; j < c.ref_count; ++j) {
       if (!is_sha(c.refs[j].sha) || c.refs[j].tag == nullptr) {
         return refuse("plugin-invalid-claim", path,

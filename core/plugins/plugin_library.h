@@ -2,6 +2,7 @@
 
 #include <reviewer/sdk/abi.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct Claim {
   // When `refs` was last checked against the action's release tags (YYYY-MM-DD; the plugin's
   // descriptor, SDK 1.5); empty when the plugin does not say.
   std::string reviewed_on;
+  // REVIEWER_CAPABILITY_* bits (the plugin's descriptor, SDK 1.10): what the step is to the
+  // job's rules, which know no action by name (capabilities.h).
+  std::uint32_t capabilities = 0;
   friend bool operator==(const Claim&, const Claim&) = default;
 };
 

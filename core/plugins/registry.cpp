@@ -198,6 +198,21 @@ const Claim* Registry::claim(const std::string& action) const {
   return it == by_action_.end() ? nullptr : &entries_[it->second.first].claims[it->second.second];
 }
 
+std::uint32_t Registry::capabilities(const std::string& action) const {
+  const Claim* c = claim(action);
+  return c == nullptr ? 0 : c->capabilities;
+}
+
+std::vector<std::string> Registry::actions_with(std::uint32_t capability) const {
+  std::vector<std::string> out;
+  for (const auto& [action, at] : by_action_) {
+    if ((entries_[at.first].claims[at.second].capabilities & capability) == capability) {
+      out.push_back(action);
+    }
+  }
+  return out;  // by_action_ is ordered
+}
+
 util::Result<const PluginLibrary*> Registry::plugin(const std::string& action) const {
   auto it = by_action_.find(action);
   if (it == by_action_.end()) {

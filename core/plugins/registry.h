@@ -41,6 +41,10 @@ class Registry {
   // The claim on `action` ("run" for run steps), or nullptr when no plugin claims it; from the
   // index or the loaded descriptor, without loading anything.
   const Claim* claim(const std::string& action) const;
+  // The claim's capabilities (REVIEWER_CAPABILITY_*), 0 when no plugin claims `action`.
+  std::uint32_t capabilities(const std::string& action) const;
+  // The actions whose claims hold every bit of `capability`, sorted: what a message names.
+  std::vector<std::string> actions_with(std::uint32_t capability) const;
 
   // The plugin claiming `action`, verified and loaded on first use (nullptr when none claims
   // it); the load's refusals when it is refused (every later call gives them again). Pointers

@@ -29,7 +29,9 @@ constexpr reviewer::sdk::Claim kClaim{"actions/checkout",
                                           {"a37ce9120846195fa4ece8f58b268e6043cb2f26", "v3.7.0"},
                                           {"f43a0e5ff2bd294095638e18286ca9a3d1956744", "v3.6.0"},
                                       },
-                                      "2026-12-02"};
+                                      "2026-12-02",
+                                      // The host's clone stands in for it; a job begins with it.
+                                      REVIEWER_CAPABILITY_CHECKOUT};
 
 // Checkout reads booleans as (value || default).toUpperCase() === 'TRUE' and never throws, so
 // the SDK's loose booleans (a case-insensitive "true" or "false") are what is accepted.

@@ -101,8 +101,9 @@ const Case kCases[] = {
          ":10:12: needs-cycle: job 'lint' needs 'build', which waits on a cycle of jobs "
          "that need each other\n" +
          kF +
-         ":13:9: first-step-not-checkout: job 'lint' must begin with actions/checkout, as "
-         "the host's clone stands in for it\n"},
+         ":13:9: first-step-not-checkout: job 'lint' must begin with a checkout "
+         "(actions/checkout), as the host's clone stands in for it; only a step whose plugin "
+         "claims before-checkout (it reads and writes nothing of the worktree) may come first\n"},
     {"InvalidJob", "on: pull_request\njobs:\n  build: [x]\n",
      kF + ":3:10: invalid-job: job 'build' must be a mapping\n"},
     {"InvalidJobName", job("    name: {a: b}\n"),
@@ -203,8 +204,9 @@ const Case kCases[] = {
     {"FirstStepNotCheckout",
      "on: pull_request\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
      "      - run: make\n",
-     kF + ":6:9: first-step-not-checkout: job 'build' must begin with actions/checkout, as the "
-          "host's clone stands in for it\n"},
+     kF + ":6:9: first-step-not-checkout: job 'build' must begin with a checkout "
+          "(actions/checkout), as the host's clone stands in for it; only a step whose plugin "
+          "claims before-checkout (it reads and writes nothing of the worktree) may come first\n"},
     {"DuplicateJobId",
      job("") + "  Build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: " + kCheckout +
          "\n",

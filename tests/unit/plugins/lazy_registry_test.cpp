@@ -182,12 +182,16 @@ TEST(PluginIndex, RoundTripsWhatItWrites) {
   index["a.so"] = {
       std::string(64, 'a'),
       {{"org/a", {{std::string(40, '1'), "v1"}, {std::string(40, '2'), "v2"}}, "2026-01-02"},
-       {"run", {}, ""}}};
+       {"run", {}, ""},
+       {"org/c", {}, "", REVIEWER_CAPABILITY_CHECKOUT},
+       {"org/h", {}, "", REVIEWER_CAPABILITY_BEFORE_CHECKOUT}}};
   auto text = format_index(index);
   ASSERT_TRUE(text.ok());
-  EXPECT_EQ(*text, "reviewer plugin index 1\nplugin a.so " + std::string(64, 'a') +
-                       "\nclaim org/a 2026-01-02\nref " + std::string(40, '1') + " v1\nref " +
-                       std::string(40, '2') + " v2\nclaim run -\n");
+  EXPECT_EQ(*text, "reviewer plugin index 2\nplugin a.so " + std::string(64, 'a') +
+                       "\nclaim org/a 2026-01-02 -\nref " + std::string(40, '1') + " v1\nref " +
+                       std::string(40, '2') +
+                       " v2\nclaim run - -\nclaim org/c - checkout\nclaim org/h - "
+                       "before-checkout\n");
   auto parsed = parse_index(*text, "PLUGINS.index");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(parsed->at("a.so").claims, index["a.so"].claims);
@@ -199,19 +203,32 @@ TEST(PluginIndex, RefusesWhatItDoesNotWrite) {
     std::uint32_t line;
     std::string message;
   } cases[] = {
-      {"", 0, "the index is empty; its first line must be 'reviewer plugin index 1'"},
-      {"reviewer plugin index 2\n", 1, "the first line is not 'reviewer plugin index 1'"},
-      {"reviewer plugin index 1\nclaim org/a -\n", 2,
-       "line is not 'plugin <file> <sha256>', 'claim <action> <date>' or 'ref <sha> <tag>' in "
-       "that nesting"},
-      {"reviewer plugin index 1\nplugin ../a.so " + std::string(64, 'a') + "\n", 2,
+      {"", 0, "the index is empty; its first line must be 'reviewer plugin index 2'"},
+      // An older reviewer's index: read as it is, its claims would lose their capabilities.
+      {"reviewer plugin index 1\n", 1,
+       "the first line is not 'reviewer plugin index 2' (an index an older reviewer wrote?); "
+       "write it anew with `reviewer plugin-index /p`"},
+      {"reviewer plugin index 2\nclaim org/a - -\n", 2,
+       "line is not 'plugin <file> <sha256>', 'claim <action> <date> <capabilities>' or 'ref "
+       "<sha> <tag>' in that nesting"},
+      {"reviewer plugin index 2\nplugin a.so " + std::string(64, 'a') + "\nclaim org/a -\n", 3,
+       "line is not 'plugin <file> <sha256>', 'claim <action> <date> <capabilities>' or 'ref "
+       "<sha> <tag>' in that nesting"},
+      {"reviewer plugin index 2\nplugin a.so " + std::string(64, 'a') + "\nclaim org/a - x\n", 3,
+       "the capabilities 'x' are not '-' or a ','-joined list of checkout and before-checkout"},
+      {"reviewer plugin index 2\nplugin a.so " + std::string(64, 'a') +
+           "\nclaim org/a - checkout,checkout\n",
+       3,
+       "the capabilities 'checkout,checkout' are not '-' or a ','-joined list of checkout and "
+       "before-checkout"},
+      {"reviewer plugin index 2\nplugin ../a.so " + std::string(64, 'a') + "\n", 2,
        "a plugin line is not 'plugin <file>.so <sha256>'"},
-      {"reviewer plugin index 1\nplugin a.so " + std::string(64, 'a') + "\nplugin a.so " +
+      {"reviewer plugin index 2\nplugin a.so " + std::string(64, 'a') + "\nplugin a.so " +
            std::string(64, 'a') + "\n",
        3, "'a.so' is listed twice"},
   };
   for (const auto& c : cases) {
-    auto parsed = parse_index(c.text, "I");
+    auto parsed = parse_index(c.text, "/p/PLUGINS.index");
     ASSERT_FALSE(parsed.ok()) << c.text;
     EXPECT_EQ(parsed.error().rule, "plugin-index-invalid");
     EXPECT_EQ(parsed.error().message, c.message) << c.text;

@@ -220,6 +220,14 @@ typedef struct reviewer_claim {
   size_t ref_count;
 } reviewer_claim;
 
+/* 1.10 What a claimed action's step is to the core's rules of a job, a bit each. The core knows no
+ * action by name: a plugin says which of its actions checks the repository out. */
+/* The step checks the repository out. The host's clone stands in for it, so a job begins with one,
+ * and only such a step's plan may assert a fetch depth (assert_fetch_depth). */
+#define REVIEWER_CAPABILITY_CHECKOUT 1u
+/* The step reads and writes nothing of the worktree, so it may stand before the checkout. */
+#define REVIEWER_CAPABILITY_BEFORE_CHECKOUT 2u
+
 typedef void* reviewer_action_handle;
 
 typedef struct reviewer_plugin_descriptor {
@@ -239,7 +247,10 @@ typedef struct reviewer_plugin_descriptor {
    * action's release tags: a release tag is taken as the newest reviewed release it can name as
    * of that date. NULL: undated (a plugin built before 1.5, whose slot was reserved, reads so). */
   const char* reviewed_on;
-  void* reserved[3];
+  /* 1.10 One REVIEWER_CAPABILITY_* mask per claim, in the claims' order. NULL: none (a plugin
+   * built before 1.10, whose slot was reserved, reads so). */
+  const uint32_t* capabilities;
+  void* reserved[2];
 } reviewer_plugin_descriptor;
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 #include <reviewer/sdk/abi.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -17,7 +18,8 @@ using ReviewedRef = reviewer_reviewed_ref;
 // The action id a plugin handles, its reviewed refs and the date they were checked:
 //   constexpr reviewer::sdk::Claim kClaim{"actions/setup-node", {{"<sha>", "v6.0.0"}, ...},
 //                                         "2026-11-30"};
-// or `Claim{"run"}` for run steps, which have none. The action id is lower-case (the core
+// with the action's capabilities (abi.h) after the date where it has any, or `Claim{"run"}` for
+// run steps, which have none. The action id is lower-case (the core
 // compares ids lower-cased). A constant: the descriptor points into it, so nothing runs when
 // the library is loaded.
 template <std::size_t N>
@@ -27,6 +29,9 @@ struct Claim {
   // The date (YYYY-MM-DD) `refs` was last checked against the action's release tags, so that a
   // tag names no release newer than these as of then; the plan says it with every tag it takes.
   const char* reviewed_on = nullptr;
+  // SDK 1.10: REVIEWER_CAPABILITY_* bits (abi.h), e.g. REVIEWER_CAPABILITY_CHECKOUT for an action
+  // that checks the repository out.
+  std::uint32_t capabilities = 0;
 
   constexpr std::span<const ReviewedRef> reviewed() const { return {refs, N}; }
   // The release tag `ref` was reviewed against; empty when `ref` is none of the reviewed SHAs.
@@ -45,6 +50,7 @@ template <>
 struct Claim<0> {
   const char* action;
   const char* reviewed_on = nullptr;  // `run` reviews no releases
+  std::uint32_t capabilities = 0;
 
   constexpr std::span<const ReviewedRef> reviewed() const { return {}; }
   constexpr std::string_view tag_of(std::string_view) const { return {}; }
@@ -56,5 +62,7 @@ template <std::size_t N>
 Claim(const char*, const ReviewedRef (&)[N]) -> Claim<N>;
 template <std::size_t N>
 Claim(const char*, const ReviewedRef (&)[N], const char*) -> Claim<N>;
+template <std::size_t N>
+Claim(const char*, const ReviewedRef (&)[N], const char*, std::uint32_t) -> Claim<N>;
 
 }  // namespace reviewer::sdk

@@ -460,6 +460,7 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
 #define REVIEWER_PLUGIN_NAMED(NAME, ACTION_CLASS, CLAIM)                                   \
   namespace {                                                                              \
   constexpr reviewer_claim reviewer_detail_claims[] = {(CLAIM).to_c()};                    \
+  constexpr std::uint32_t reviewer_detail_capabilities[] = {(CLAIM).capabilities};         \
   }                                                                                        \
   extern "C" __attribute__((visibility("default"), used, section(REVIEWER_ENTRY_SECTION))) \
   const reviewer_plugin_descriptor REVIEWER_DETAIL_ENTRY = {                               \
@@ -474,4 +475,5 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
       &::reviewer::sdk::detail::plan,                                                      \
       &::reviewer::sdk::detail::execute,                                                   \
       (CLAIM).reviewed_on,                                                                 \
-      {nullptr, nullptr, nullptr}}
+      reviewer_detail_capabilities,                                                        \
+      {nullptr, nullptr}}
