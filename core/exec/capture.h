@@ -1,13 +1,11 @@
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include "core/exec/child.h"
 #include "core/util/result.h"
-#include "core/util/unique_fd.h"
 
 namespace reviewer::exec {
 
@@ -28,9 +26,8 @@ util::Result<StartedCapture> start_capture(const std::vector<std::string>& argv,
 
 class StartedCapture {
  public:
-  StartedCapture(StartedCapture&& o) noexcept;
+  StartedCapture(StartedCapture&& o) noexcept = default;
   StartedCapture& operator=(StartedCapture&&) = delete;
-  ~StartedCapture();
   // Once only.
   util::Result<std::string> finish();
 
@@ -38,10 +35,10 @@ class StartedCapture {
   friend util::Result<StartedCapture> start_capture(const std::vector<std::string>& argv,
                                                     const std::vector<std::string>& env,
                                                     std::size_t max_bytes);
-  StartedCapture(pid_t pid, util::UniqueFd out, std::string name, std::size_t max_bytes);
+  StartedCapture(Child child, std::string name, std::size_t max_bytes);
 
-  pid_t pid_;
-  util::UniqueFd out_;
+  Child child_;  // destroyed unfinished, it kills the tool's group
+  bool finished_ = false;
   std::string name_;
   std::size_t max_bytes_;
   std::chrono::steady_clock::time_point deadline_;

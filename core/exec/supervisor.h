@@ -44,7 +44,6 @@ class Supervisor final : public StepRunner {
  private:
   // Reads pending signals without blocking; records SIGINT/SIGTERM.
   void read_signals();
-  void drain_signals(pid_t child, bool& child_done, int& status);
 
   int log_fd_;
   KillPolicy policy_;

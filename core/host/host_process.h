@@ -1,12 +1,11 @@
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/exec/child.h"
 #include "core/util/result.h"
 
 namespace reviewer::host {
@@ -44,9 +43,10 @@ util::Result<Exit> run_command(const std::vector<std::string>& argv,
 
 // Starts `argv` as run_command does (argv[0] found on PATH, stdin from /dev/null, stdout to
 // `out_fd` when it is >= 0, stderr discarded when `quiet`, a process group of its own, no signal
-// blocked and the host's handled ones at their default) and does not wait: the caller reaps it.
-util::Result<pid_t> start_command(const std::vector<std::string>& argv, int out_fd, bool quiet,
-                                  const std::vector<std::string>& extra_env = {});
+// blocked and every one at its default) and does not wait: the caller waits for the Child, which
+// kills and reaps the command if it is dropped first.
+util::Result<exec::Child> start_command(const std::vector<std::string>& argv, int out_fd,
+                                        bool quiet, const std::vector<std::string>& extra_env = {});
 
 // Runs `argv` and returns its stdout (at most `max_bytes`; more is an error) if it exited 0;
 // otherwise an error `host-command` naming the command and its status.

@@ -2,10 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -103,13 +100,6 @@ util::Result<Pumped> pump(Body& b, std::uint64_t max_bytes_each, fetch::Download
   }
 }
 
-int status_of(int wstatus) {
-  if (WIFEXITED(wstatus)) {
-    return WEXITSTATUS(wstatus);
-  }
-  return 128 + (WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0);
-}
-
 }  // namespace
 
 util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
@@ -148,17 +138,16 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   }
   std::vector<std::string> command = argv;
   command.insert(command.end(), {"--config", config});
-  auto pid = start_command(command, status.get(), false);
+  auto curl = start_command(command, status.get(), false);
   status.reset();
-  if (!pid) {
-    return pid.refusals();
+  if (!curl) {
+    return curl.refusals();
   }
 
   const auto deadline = std::chrono::steady_clock::now() + limit;
   CurlRun run;
   util::Refusals failed;
   bool exited = false;
-  int wstatus = 0;
   // Reads whatever a FIFO that has had a writer holds; false once curl must be stopped.
   auto drain = [&](Body& b) {
     auto pumped = pump(b, max_bytes_each, meter, run);
@@ -181,10 +170,9 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
         going = fds[i].revents == 0 || drain(*of[i]);
       }
     }
-    const pid_t got = ::waitpid(*pid, &wstatus, WNOHANG);
-    if (got == *pid || (got < 0 && errno != EINTR)) {
+    if (curl->poll()) {
       exited = true;
-      run.status = got == *pid ? status_of(wstatus) : 128;
+      run.status = curl->exit_status()->shell_status();
       break;
     }
     if (going && std::chrono::steady_clock::now() >= deadline) {
@@ -193,10 +181,7 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
     }
   }
   if (!exited) {
-    ::kill(-*pid, SIGKILL);
-    while (::waitpid(*pid, &wstatus, 0) < 0 && errno == EINTR) {
-    }
-    run.status = status_of(wstatus);
+    run.status = curl->terminate(std::chrono::milliseconds(0)).shell_status();
   } else if (run.stop == CurlRun::Stop::kNone && failed.empty()) {
     // curl is gone: what is left in a FIFO it opened is the end of that body. One it never
     // opened shows no event and gets no file.
