@@ -1,18 +1,18 @@
 #include <iostream>
 #include <memory>
 
+#include "core/cli/author_plugins.h"
 #include "core/cli/commands.h"
 #include "core/plan/fixtures.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
-#include "core/util/install_layout.h"
 
 namespace reviewer::cli {
 namespace {
 
-int run(const std::vector<std::string>& dirs) {
-  auto loaded = plugins::Registry::open(util::plugin_directory());
+int run(const std::vector<std::string>& dirs, const std::vector<std::string>& plugin_dirs) {
+  auto loaded = open_plugins(plugin_dirs);
   if (!loaded) {
     for (const auto& r : loaded.refusals()) {
       std::cout << "FAIL plugin host: " << report::to_text(r) << "\n";
@@ -39,11 +39,15 @@ int run(const std::vector<std::string>& dirs) {
 
 void register_fixtures_command(CLI::App& app, int& exit_code) {
   auto dirs = std::make_shared<std::vector<std::string>>();
+  auto plugin_dirs = std::make_shared<std::vector<std::string>>();
   auto* sub = app.add_subcommand(
       "fixtures", "run plugin fixtures (PLUGIN_DIR/fixtures/*.yml) through the plugin host");
   sub->add_option("PLUGIN_DIR", *dirs, "plugin source directories, e.g. plugins/checkout")
       ->required();
-  sub->callback([dirs, &exit_code] { exit_code = run(*dirs); });
+  sub->add_option("--plugin-dir", *plugin_dirs,
+                  "also load the built plugins of this directory (with its MANIFEST.sha256, as "
+                  "`sha256sum *.so` writes it); repeat for each directory");
+  sub->callback([dirs, plugin_dirs, &exit_code] { exit_code = run(*dirs, *plugin_dirs); });
 }
 
 }  // namespace reviewer::cli

@@ -2,6 +2,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "core/cli/author_plugins.h"
 #include "core/cli/commands.h"
 #include "core/plan/event_facts.h"
 #include "core/plan/matrix.h"
@@ -9,7 +10,6 @@
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
-#include "core/util/install_layout.h"
 #include "core/yaml/bounded_loader.h"
 
 namespace reviewer::cli {
@@ -25,6 +25,7 @@ struct PlanOptions {
   std::string event_file;
   bool same_repository = false;
   std::string repository;  // where local actions are read; by default the workflow's repository
+  std::vector<std::string> plugin_dirs;  // an author's plugins, besides the installed ones
 };
 
 // The repository a workflow file stands in: the directory holding its `.github/workflows`, or
@@ -104,7 +105,7 @@ void print_text(const plan::Plan& p) {
 }
 
 int run(const PlanOptions& o) {
-  auto loaded = plugins::Registry::open(util::plugin_directory());
+  auto loaded = open_plugins(o.plugin_dirs);
   if (!loaded) {
     for (const auto& r : loaded.refusals()) {
       std::cerr << report::to_text(r) << "\n";
@@ -178,6 +179,9 @@ void register_plan_command(CLI::App& app, int& exit_code) {
   sub->add_option("--repository", opts->repository,
                   "the repository whose local actions the steps call (default: the directory "
                   "holding the workflow's .github/workflows)");
+  sub->add_option("--plugin-dir", opts->plugin_dirs,
+                  "also load the built plugins of this directory (with its MANIFEST.sha256, as "
+                  "`sha256sum *.so` writes it); repeat for each directory");
   sub->callback([opts, &exit_code] { exit_code = run(*opts); });
 }
 

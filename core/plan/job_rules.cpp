@@ -413,6 +413,11 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
       return out;
     }
     if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {
+      // A step that stands before the checkout moves the checkout's place on by one.
+      if (i == info.first_step && (planning.registry.capabilities(planned->step.action) &
+                                   REVIEWER_CAPABILITY_BEFORE_CHECKOUT) != 0) {
+        ++info.first_step;
+      }
       out.steps.push_back(std::move(*planned));
     }
   }

@@ -65,19 +65,6 @@ plugins::PlanOutcome plan_releases(const plugins::PluginLibrary& plugin, const w
 constexpr std::uint32_t kLeading =
     REVIEWER_CAPABILITY_CHECKOUT | REVIEWER_CAPABILITY_BEFORE_CHECKOUT;
 
-// Whether the job's step `index` stands where its checkout must: every step before it was planned
-// and claims before-checkout. (A step refused on its own is not in job.steps; its refusal
-// stands, and the steps after it are not held to this rule.)
-bool before_checkout(std::uint32_t index, const PlannedJob& job,
-                     const plugins::Registry& registry) {
-  if (job.steps.size() != index) {
-    return false;
-  }
-  return std::all_of(job.steps.begin(), job.steps.end(), [&](const PlannedStep& s) {
-    return (registry.capabilities(s.step.action) & REVIEWER_CAPABILITY_BEFORE_CHECKOUT) != 0;
-  });
-}
-
 // " (a, b)": the actions whose plugins claim checkout, as a message names them.
 std::string checkout_actions(const plugins::Registry& registry) {
   const auto actions = registry.actions_with(REVIEWER_CAPABILITY_CHECKOUT);
@@ -107,7 +94,8 @@ std::optional<PlannedStep> plan_unbudgeted_step(const yaml::Node& node, std::uin
   const std::string number = scope.caller_number.empty()
                                  ? std::to_string(index + 1)
                                  : scope.caller_number + "." + std::to_string(index + 1);
-  if (scope.chain.empty() && before_checkout(index, job, planning.registry) &&
+  // info.first_step: where the checkout stands, after the steps that may come before it.
+  if (scope.chain.empty() && index == scope.info.first_step &&
       (planning.registry.capabilities(step.action) & kLeading) == 0) {
     f.refuse("first-step-not-checkout",
              "job " + quote(job.id) + " must begin with a checkout" +

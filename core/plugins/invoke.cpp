@@ -116,7 +116,7 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
                            c_str(job.job_id),
                            c_str(job.workflow_file),
                            job.step_count,
-                           step.index == 0 ? 1 : 0,
+                           step.index == job.first_step ? 1 : 0,
                            job.workflow != nullptr ? job.workflow->data() : nullptr,
                            job.workflow != nullptr ? job.workflow->size() : 0,
                            !job.earlier_jobs ? nullptr

@@ -77,6 +77,9 @@ struct JobInfo {
   // The repository's version files; nullptr: none can be read (a plugin asking is refused,
   // version-file-missing).
   const VersionFileReader* version_files = nullptr;
+  // Where the job's checkout stands: the index of its first step after those whose plugins claim
+  // before-checkout (plugins read it as the job context's is_first_step).
+  std::uint32_t first_step = 0;
 };
 
 // Asks `plugin` to plan `step`. A plugin that answers neither or both of skip and run breaks the

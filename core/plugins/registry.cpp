@@ -61,7 +61,7 @@ util::Result<Registry> Registry::make(const std::string& dir, Mode mode) {
     refuse(manifest.error());
     return refusals;
   }
-  registry.manifest_ = std::move(*manifest);
+  const auto manifested = std::make_shared<const Manifest>(std::move(*manifest));
   std::optional<PluginIndex> index;
   if (mode != Mode::kAllIgnoringIndex) {
     auto read = read_index(dir);
@@ -90,11 +90,11 @@ util::Result<Registry> Registry::make(const std::string& dir, Mode mode) {
       continue;
     }
     installed.push_back(file);
-    if (auto bad = check_candidate(path, registry.manifest_); !bad) {
+    if (auto bad = check_candidate(path, *manifested); !bad) {
       refuse(bad.error());
       continue;
     }
-    Entry entry{path, registry.manifest_.at(file), {}, false, nullptr, std::nullopt};
+    Entry entry{path, manifested, manifested->at(file), {}, false, nullptr, std::nullopt};
     if (index) {
       auto listed = index->find(file);
       if (listed == index->end()) {
@@ -112,7 +112,7 @@ util::Result<Registry> Registry::make(const std::string& dir, Mode mode) {
     }
     registry.entries_.push_back(std::move(entry));
   }
-  for (const auto& [file, hash] : registry.manifest_) {
+  for (const auto& [file, hash] : *manifested) {
     if (std::find(installed.begin(), installed.end(), file) == installed.end()) {
       refuse({"plugin-missing", fmt::format("'{}' is in the manifest but not installed", file),
               util::SourceLocation{dir + "/" + file, 0, 0}});
@@ -120,7 +120,7 @@ util::Result<Registry> Registry::make(const std::string& dir, Mode mode) {
   }
   if (index) {
     for (const auto& [file, entry] : *index) {
-      if (!registry.manifest_.contains(file)) {
+      if (!manifested->contains(file)) {
         refuse(
             stale(dir + "/" + kIndexName,
                   fmt::format("the plugin index lists '{}', which the manifest does not", file)));
@@ -175,7 +175,7 @@ util::Status Registry::load_entry(const Entry& entry) const {
   if (entry.refused) {
     return *entry.refused;
   }
-  auto lib = load_plugin(entry.path, manifest_);
+  auto lib = load_plugin(entry.path, *entry.manifest);
   if (lib && entry.from_index && lib->claims != entry.claims) {
     lib = stale(entry.path, fmt::format("'{}' claims other actions or reviewed releases than the "
                                         "plugin index says",
@@ -238,6 +238,30 @@ std::vector<const PluginLibrary*> Registry::loaded() const {
     }
   }
   return out;
+}
+
+util::Status Registry::add(Registry other) {
+  report::Refusals refusals;
+  for (const auto& [action, at] : other.by_action_) {
+    if (auto mine = by_action_.find(action); mine != by_action_.end()) {
+      refusals.push_back(
+          {"plugin-duplicate-action",
+           fmt::format("'{}' and '{}' both claim action '{}'", other.entries_[at.first].path,
+                       entries_[mine->second.first].path, action),
+           util::SourceLocation{other.entries_[at.first].path, 0, 0}});
+    }
+  }
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  const std::size_t base = entries_.size();
+  for (auto& [action, at] : other.by_action_) {
+    by_action_.emplace(action, std::make_pair(base + at.first, at.second));
+  }
+  for (auto& entry : other.entries_) {
+    entries_.push_back(std::move(entry));
+  }
+  return util::ok_status();
 }
 
 PluginIndex Registry::as_index() const {

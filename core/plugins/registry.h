@@ -60,11 +60,18 @@ class Registry {
   // The index this registry read, if any (what `reviewer plugin-index` writes from a load()).
   PluginIndex as_index() const;
 
+  // Adds the plugins of `other`, a registry of another directory (an author's plugins, which
+  // `reviewer fixtures` and `reviewer plan` take with --plugin-dir; the launcher takes none).
+  // Each plugin stays verified against its own directory's manifest; an action claimed in both
+  // is plugin-duplicate-action, and then nothing is added.
+  util::Status add(Registry other);
+
  private:
   struct Entry {
     std::string path;
-    std::string sha256;         // the manifest's
-    std::vector<Claim> claims;  // the index's, or the loaded descriptor's
+    std::shared_ptr<const Manifest> manifest;  // its directory's
+    std::string sha256;                        // the manifest's
+    std::vector<Claim> claims;                 // the index's, or the loaded descriptor's
     bool from_index = false;
     mutable std::unique_ptr<PluginLibrary> library;
     mutable std::optional<report::Refusals> refused;
@@ -73,7 +80,6 @@ class Registry {
   static util::Result<Registry> make(const std::string& dir, Mode mode);
   util::Status load_entry(const Entry& entry) const;
 
-  Manifest manifest_;
   std::vector<Entry> entries_;                                            // by file name
   std::map<std::string, std::pair<std::size_t, std::size_t>> by_action_;  // entry, claim index
 };

@@ -18,6 +18,9 @@ cmake -DDIR="$work/plugins" -P "$work/prefix/share/reviewer/cmake/WritePluginMan
 out=$("$load_check" "$work/plugins")
 echo "$out"
 grep -qx "loaded hello claiming example-org/hello 0123456789abcdef0123456789abcdef01234567=v1.0.0" <<<"$out"
+# The template's own fixtures, as its author runs them: its plugin from its own directory, beside
+# the build tree's plugins, with no change to any install.
+"$build/bin/reviewer" fixtures "$work/template" --plugin-dir "$work/plugins"
 # SameMajorVersion: a consumer asking for SDK 2 must not accept this SDK 1.
 mkdir "$work/v2"
 printf 'cmake_minimum_required(VERSION 3.25)\nproject(v2 LANGUAGES CXX)\nfind_package(ReviewerSDK 2 REQUIRED)\n' >"$work/v2/CMakeLists.txt"

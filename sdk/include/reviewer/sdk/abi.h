@@ -73,6 +73,8 @@ typedef struct reviewer_job_context {
   /* 1.0 */ reviewer_str job_id;
   /* 1.0 */ reviewer_str workflow_file;
   /* 1.0 */ uint32_t step_count;
+  /* 1.0 The step stands where the job's checkout must: the first step, or, from host 1.10, the
+   * first after those whose plugins claim REVIEWER_CAPABILITY_BEFORE_CHECKOUT. */
   /* 1.0 */ int32_t is_first_step;
   /* 1.1 The workflow-wide view: every step of every job of the workflow (jobs outside the planned
    * `needs` closure included, this step included), in file order, as written. Only job_id, index,
