@@ -86,7 +86,8 @@ util::Refusal Budget::refusal(const std::string& what) const {
                  mib(kMaxPlanBytes) + ", the bound of one plan";
       break;
   }
-  return util::Refusal{"expression-too-large", std::move(message), std::nullopt};
+  return util::Refusal{"expression-too-large", std::move(message), std::nullopt,
+                       util::RefusalKind::kBound};
 }
 
 }  // namespace reviewer::expr

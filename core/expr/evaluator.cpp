@@ -45,7 +45,9 @@ Index read_index(const Value& v) {
 
 // A closed object (value.h) answers only for the keys it holds.
 [[noreturn]] void refuse_unknown(const Object& o, const std::string& what) {
-  throw Stop{util::Refusal{o.closed_rule(), o.closed_why() + what, std::nullopt}};
+  // A closed object holds values only the real run has (run_contexts.h).
+  throw Stop{util::Refusal{o.closed_rule(), o.closed_why() + what, std::nullopt,
+                           util::RefusalKind::kUnknowable}};
 }
 
 const Value* find_key(const Object& o, const std::string& key) {
@@ -241,7 +243,7 @@ class Evaluator {
             : util::Result<Value>(
                   util::Refusal{"expression-error", n.name + "() has no value here", std::nullopt});
     if (!r) {
-      if (r.error().rule == "expression-too-large") {  // named by the function; placed here
+      if (r.error().kind == util::RefusalKind::kBound) {  // named by the function; placed here
         util::Refusal e = r.error();
         e.message += " (at character " + std::to_string(n.offset + 1) + ")";
         throw Stop{std::move(e)};

@@ -231,7 +231,8 @@ util::Result<Value> call_language_function(const std::string& name, const std::v
   }
   if (name == "tojson") {
     if (const Object* c = first_closed(args[0])) {
-      return util::refusal(c->closed_rule(), c->closed_why() + "every value, for toJSON()");
+      return util::refusal(util::RefusalKind::kUnknowable, c->closed_rule(),
+                           c->closed_why() + "every value, for toJSON()");
     }
     auto text = to_pretty_json(args[0], budget);
     if (!text) {

@@ -13,7 +13,7 @@ bool DownloadMeter::take(std::uint64_t n) {
 }
 
 util::Refusal DownloadMeter::refusal(const std::string& url) const {
-  return util::refusal("dependency-too-large",
+  return util::refusal(util::RefusalKind::kBound, "dependency-too-large",
                        "the review's downloads wrote " + std::to_string(written_.load()) +
                            " bytes and " + url + " had more to come, over the " +
                            std::to_string(bound_) +

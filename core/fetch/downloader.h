@@ -36,7 +36,7 @@ class Downloader {
   // for any other failure. The default fetches nothing.
   virtual util::Result<bool> download_document(const Download& item, std::uint64_t max_bytes) {
     (void)max_bytes;
-    return util::refusal("dependency-fetch-failed",
+    return util::refusal(util::RefusalKind::kHost, "dependency-fetch-failed",
                          "this downloader cannot fetch registry documents (" + item.url + ")");
   }
 };

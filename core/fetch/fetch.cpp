@@ -14,7 +14,7 @@ namespace {
 namespace fs = std::filesystem;
 
 util::Refusal too_large(std::uint64_t bytes, std::uint64_t max) {
-  return util::refusal("dependency-too-large",
+  return util::refusal(util::RefusalKind::kBound, "dependency-too-large",
                        "the tarballs the lock file pins are " + std::to_string(bytes) +
                            " bytes or more together, over the " + std::to_string(max) +
                            "-byte bound (--max-dependency-bytes)");

@@ -98,7 +98,8 @@ util::Status check_declared(const PackageManagerPin& pin, const std::optional<De
   }
   auto got = digest_file(store.root() + "/" + Store::relative_path(sha512), want->algorithm);
   if (!got) {
-    return util::refusal("dependency-store", "cannot hash the stored " + pin.name + " tarball");
+    return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                         "cannot hash the stored " + pin.name + " tarball");
   }
   return *got == want->hex ? util::ok_status() : util::Status(mismatch(pin, *want, *got));
 }

@@ -42,8 +42,9 @@ util::Result<Packument> served_packument(const ServedMetadata& served,
   auto sha512 = sha512_file(served.file);
   struct stat st {};
   if (!sha512 || ::lstat(served.file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return util::refusal("dependency-store", "cannot read the registry metadata of " + served.name +
-                                                 " the host served");
+    return util::refusal(
+        util::RefusalKind::kHost, "dependency-store",
+        "cannot read the registry metadata of " + served.name + " the host served");
   }
   const std::string url = registry + served.name;
   // Field for field what make-fetch-happen writes for a document it cached (npm 11): no `vary`,
@@ -88,7 +89,8 @@ util::Status store_packuments(const std::vector<Packument>& packuments, const St
     if (::lstat(p.content.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
         !fs::copy_file(p.content, copy, fs::copy_options::overwrite_existing, ec)) {
       fs::remove_all(temp, ec);
-      return util::refusal("dependency-store", "cannot copy the metadata of " + p.name);
+      return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                           "cannot copy the metadata of " + p.name);
     }
     if (auto admitted = store.admit(copy, p.sha512, "the registry metadata of " + p.name);
         !admitted) {
@@ -118,7 +120,8 @@ util::Status write_packument_index(const std::string& view_dir,
     const std::string text = "\n" + p.hash + "\t" + p.line;
     if (ec || !fd.valid() ||
         ::write(fd.get(), text.data(), text.size()) != static_cast<ssize_t>(text.size())) {
-      return util::refusal("dependency-store", "cannot write the metadata index " + file.string());
+      return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                           "cannot write the metadata index " + file.string());
     }
   }
   return util::ok_status();

@@ -13,7 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 
 util::Refusal store_error(const std::string& what, const std::error_code& ec) {
-  return util::refusal("dependency-store", what + ": " + ec.message());
+  return util::refusal(util::RefusalKind::kHost, "dependency-store", what + ": " + ec.message());
 }
 
 // Directories the sandbox user must be able to read through the read-only mount.
@@ -72,7 +72,8 @@ std::optional<std::uint64_t> Store::size_of(const std::string& hex) const {
 util::Result<std::string> Store::make_temp_dir() const {
   std::string pattern = root_ + "/tmp/fetch.XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr) {
-    return util::refusal("dependency-store", "cannot make a download directory in " + root_);
+    return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                         "cannot make a download directory in " + root_);
   }
   return pattern;
 }
@@ -111,7 +112,8 @@ util::Status Store::link_as(const std::string& hex, const std::string& dir,
   const fs::path rel(relative);
   for (const auto& part : rel) {
     if (part == ".." || part == "." || part.empty() || rel.is_absolute()) {
-      return util::refusal("dependency-store", "cannot place \"" + relative + "\" in " + dir);
+      return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                           "cannot place \"" + relative + "\" in " + dir);
     }
   }
   return place(hex, dir, rel, relative);

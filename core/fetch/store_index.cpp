@@ -52,13 +52,14 @@ util::Status write_store_index(const std::string& path, const std::string& sha51
     std::ofstream out(tmp, std::ios::trunc);
     out << sha512 << "\n" << detail;
     if (!out.flush()) {
-      return util::refusal("dependency-store", "cannot write " + tmp);
+      return util::refusal(util::RefusalKind::kHost, "dependency-store", "cannot write " + tmp);
     }
   }
   ::chmod(tmp.c_str(), 0644);
   fs::rename(tmp, path, ec);
   if (ec) {
-    return util::refusal("dependency-store", "cannot write " + path + ": " + ec.message());
+    return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                         "cannot write " + path + ": " + ec.message());
   }
   return util::ok_status();
 }

@@ -12,7 +12,7 @@ namespace {
 namespace fs = std::filesystem;
 
 util::Refusal bad_source(const std::string& message) {
-  return util::Refusal{"review-source", message, std::nullopt};
+  return util::refusal(util::RefusalKind::kSource, "review-source", message);
 }
 
 bool has_control_or_space(const std::string& s) {

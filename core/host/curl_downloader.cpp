@@ -76,7 +76,7 @@ class CurlDownloader final : public fetch::Downloader {
           items.begin() +
               static_cast<std::ptrdiff_t>(std::min(at + kTransfersPerRun, items.size())));
       auto got = download_run(run, max_bytes_each, deadline);
-      if (!got && got.error().rule == "dependency-too-large") {
+      if (!got && got.error().kind == util::RefusalKind::kBound) {
         // What earlier runs of the call wrote goes too: the call's files are all or nothing.
         for (const auto& item : items) {
           ::unlink(item.file.c_str());
@@ -108,7 +108,7 @@ class CurlDownloader final : public fetch::Downloader {
       return meter_->refusal(item.url);
     }
     if (ran->stop == CurlRun::Stop::kFileBound || ran->status == kCurlFileTooLarge) {
-      return util::refusal("dependency-too-large",
+      return util::refusal(util::RefusalKind::kBound, "dependency-too-large",
                            item.url + " is over the " + std::to_string(max_bytes) +
                                "-byte bound on one registry document" + kStopped);
     }
@@ -117,7 +117,7 @@ class CurlDownloader final : public fetch::Downloader {
     std::getline(in, code);
     if (ran->status != 0 || ran->timed_out) {
       return util::refusal(
-          "dependency-fetch-failed",
+          util::RefusalKind::kHost, "dependency-fetch-failed",
           "curl " +
               std::string(ran->timed_out ? "ran past 2 minutes"
                                          : "exited " + std::to_string(ran->status)) +
@@ -127,7 +127,7 @@ class CurlDownloader final : public fetch::Downloader {
       return false;
     }
     if (code != "200") {
-      return util::refusal("dependency-fetch-failed",
+      return util::refusal(util::RefusalKind::kHost, "dependency-fetch-failed",
                            "the registry answered HTTP " + code + " for " + item.url);
     }
     return true;
@@ -158,12 +158,12 @@ class CurlDownloader final : public fetch::Downloader {
       return meter_->refusal(ran->stopped_url);
     }
     if (ran->stop == CurlRun::Stop::kFileBound) {
-      return util::refusal("dependency-too-large",
+      return util::refusal(util::RefusalKind::kBound, "dependency-too-large",
                            ran->stopped_url + " is over the " + std::to_string(max_bytes_each) +
                                " bytes left of the bound (--max-dependency-bytes)" + kStopped);
     }
     if (ran->status == kCurlFileTooLarge) {
-      return util::refusal("dependency-too-large",
+      return util::refusal(util::RefusalKind::kBound, "dependency-too-large",
                            "a tarball the lock file pins is over the " +
                                std::to_string(max_bytes_each) +
                                " bytes left of the bound (--max-dependency-bytes)");
@@ -192,7 +192,7 @@ class CurlDownloader final : public fetch::Downloader {
             return f.ends_with("(HTTP 404)");
           });
       return util::refusal(
-          "dependency-fetch-failed",
+          util::RefusalKind::kHost, "dependency-fetch-failed",
           "curl " +
               std::string(ran->timed_out ? "ran past 30 minutes"
                                          : "exited " + std::to_string(ran->status)) +
@@ -204,7 +204,8 @@ class CurlDownloader final : public fetch::Downloader {
     for (const auto& item : items) {
       struct stat st {};
       if (::lstat(item.file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-        return util::refusal("dependency-fetch-failed", "curl wrote nothing for " + item.url);
+        return util::refusal(util::RefusalKind::kHost, "dependency-fetch-failed",
+                             "curl wrote nothing for " + item.url);
       }
     }
     return util::ok_status();

@@ -230,7 +230,7 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     std::ofstream out(file, std::ios::binary);
     out << *text;
     if (!out.flush()) {
-      return util::refusal("dependency-store", "cannot write " + file);
+      return util::refusal(util::RefusalKind::kHost, "dependency-store", "cannot write " + file);
     }
     ::chmod(file.c_str(), 0644);
   }
@@ -253,8 +253,6 @@ std::vector<std::string> unread_lock_files(const std::string& worktree) {
   return out;
 }
 
-bool is_host_side(const util::Refusal& r) {
-  return r.rule == "dependency-fetch-failed" || r.rule == "dependency-store";
-}
+bool is_host_side(const util::Refusal& r) { return r.kind == util::RefusalKind::kHost; }
 
 }  // namespace reviewer::host

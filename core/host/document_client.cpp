@@ -52,7 +52,7 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
 }
 
 util::Refusal failed(const std::string& what) {
-  return util::refusal("dependency-fetch-failed", what);
+  return util::refusal(util::RefusalKind::kHost, "dependency-fetch-failed", what);
 }
 
 class DocumentClient final : public fetch::Downloader {
@@ -96,7 +96,8 @@ class DocumentClient final : public fetch::Downloader {
     util::UniqueFd out(
         ::open(item.file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!out.valid()) {
-      return util::refusal("dependency-store", "cannot write " + item.file);
+      return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                           "cannot write " + item.file);
     }
     Transfer t{out.get(), 0, max_bytes, meter_.get()};
     CURL* h = take_handle();
@@ -125,12 +126,13 @@ class DocumentClient final : public fetch::Downloader {
       case Transfer::Stop::kReviewBound:
         return meter_->refusal(item.url);
       case Transfer::Stop::kFileBound:
-        return util::refusal("dependency-too-large",
+        return util::refusal(util::RefusalKind::kBound, "dependency-too-large",
                              item.url + " is over the " + std::to_string(max_bytes) +
                                  "-byte bound on one registry document; the transfer was "
                                  "stopped and its file removed");
       case Transfer::Stop::kWrite:
-        return util::refusal("dependency-store", "cannot write " + item.file);
+        return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                             "cannot write " + item.file);
       case Transfer::Stop::kNone:
         break;
     }

@@ -27,7 +27,7 @@ struct Body {
 };
 
 util::Refusal store_error(const std::string& what, const std::string& path) {
-  return util::refusal("dependency-store",
+  return util::refusal(util::RefusalKind::kHost, "dependency-store",
                        "cannot " + what + " " + path + ": " + std::strerror(errno));
 }
 
@@ -129,7 +129,7 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   }
   list.close();
   if (!list) {
-    return util::refusal("dependency-store", "cannot write " + config);
+    return util::refusal(util::RefusalKind::kHost, "dependency-store", "cannot write " + config);
   }
   util::UniqueFd status(
       ::open(stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));

@@ -47,8 +47,8 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
   if (!fs::create_directories(dir, ec) || !fs::create_directories(served_dir, ec) ||
       !(std::ofstream(dir + "/package.json", std::ios::binary) << manifest) ||
       !std::ofstream(dir + "/" + kGlobalNpmrc, std::ios::binary)) {
-    return util::Refusal{"dependency-store", "cannot make the resolution directory " + dir,
-                         std::nullopt};
+    return util::refusal(util::RefusalKind::kHost, "dependency-store",
+                         "cannot make the resolution directory " + dir);
   }
   fs::permissions(served_dir, fs::perms::owner_all, ec);
   std::unique_ptr<ResolutionRegistry> registry;

@@ -134,7 +134,7 @@ std::optional<int> clone_head(ReviewState& r) {
   r.clone = r.scratch->path() + "/workspace";
   auto head = make_clone(request.repository, request.head, HistoryShape::kShallow, r.clone);
   if (!head) {
-    if (head.error().rule == "review-source") {
+    if (head.error().kind == util::RefusalKind::kSource) {
       return say_usage(report::printable(head.error().message));
     }
     return say_host_failure(head.error());

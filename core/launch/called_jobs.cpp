@@ -46,7 +46,9 @@ util::Result<JobRecord> called_workflow_record(const plan::CalledWorkflow& calle
     }
     auto v = plan::evaluate_field(o.value, plan::Field::kCalledOutput, contexts, &status);
     if (!v) {
-      return util::refusal(v.error().rule, "output '" + o.name + "': " + v.error().message);
+      util::Refusal r = v.error();
+      r.message = "output '" + o.name + "': " + r.message;
+      return r;
     }
     out.outputs.push_back({o.name, v->coerce_string(), o.location});
   }

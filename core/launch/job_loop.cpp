@@ -161,7 +161,9 @@ class JobLoop {
       }
       auto v = plan::evaluate_field(e.value, plan::Field::kJobEnv, contexts, nullptr);
       if (!v) {
-        return util::refusal(v.error().rule, util::quote(e.name) + ": " + v.error().message);
+        util::Refusal r = v.error();
+        r.message = util::quote(e.name) + ": " + r.message;
+        return r;
       }
       e.value = v->coerce_string();
       e.run_time = false;
@@ -453,7 +455,7 @@ class JobLoop {
     log_.line(fmt::format("{} failed: {}", run.label, text));
     // What a plugin step's outputs would have held is not the pull request's failure: the
     // review cannot know it (run_contexts.h), so the build is refused, not failed.
-    const bool refused = error.rule == "action-output-unavailable";
+    const bool refused = error.kind == util::RefusalKind::kUnknowable;
     step_failed(run.frame, run.what + " " + text, refused);
     if (refused) {
       refuse_build({error.rule, run.what + ": " + error.message, std::nullopt});

@@ -75,7 +75,7 @@ std::optional<Classified> check_parts(const std::vector<expr::TemplatePart>& par
 // refusal to build past its bounds (core/expr/budget.h), which is no error GitHub would give.
 void refuse_evaluation(const util::Refusal& r, const std::string& what,
                        const util::SourceLocation& where, Findings& f) {
-  if (r.rule == "expression-too-large") {
+  if (r.kind == util::RefusalKind::kBound) {
     f.refuse("expression-too-large", what + ": " + r.message, where);
   } else {
     f.refuse("expression-error", what + ": " + r.message, where);

@@ -157,7 +157,7 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
                                      util::quote(str(path)) +
                                          " cannot be read: this plan was made without the "
                                          "repository's files",
-                                     loc(where)});
+                                     loc(where), util::RefusalKind::kAbsent});
       return std::int32_t{-1};
     }
     auto read = pc.version_files->read(rules, str(path), loc(where));

@@ -108,7 +108,7 @@ util::Result<std::string> read_version_file(const RepositoryReader& read, const 
   if (path.find('\0') != std::string::npos) {
     // No file name holds a NUL byte: Node's existsSync says no such file, and a C path would
     // end at the byte and name another file.
-    return util::refusal("version-file-missing",
+    return util::refusal(util::RefusalKind::kAbsent, "version-file-missing",
                          what + " names " + shown +
                              ", which holds a NUL byte, so no file has that name; " +
                              std::string(if_missing),
@@ -127,7 +127,7 @@ util::Result<std::string> read_version_file(const RepositoryReader& read, const 
   const std::string& code = text.error().rule;
   if (code == util::kFileMissing) {
     return util::refusal(
-        "version-file-missing",
+        util::RefusalKind::kAbsent, "version-file-missing",
         what + " names " + shown + ", which is not in the repository; " + std::string(if_missing),
         where);
   }

@@ -26,7 +26,7 @@ util::Result<FileVersion> read_pnpm_action_package_json(const NamedFile& file,
   if (!text) {
     // v4.0.0 swallows ENOENT and goes on without a packageManager; whether that is enough is the
     // plugin's to decide (it is with a `version` input).
-    if (text.error().rule == "version-file-missing") {
+    if (text.error().kind == util::RefusalKind::kAbsent) {
       return FileVersion{"", util::SourceLocation{*path}};
     }
     return text.refusals();

@@ -136,7 +136,7 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
   const std::string u = upper(name);
   for (std::string_view e : kCredentialExact) {
     if (u == e) {
-      return EnvVerdict{"credential-shaped-env", "names a credential"};
+      return EnvVerdict{"credential-shaped-env", "names a credential", true};
     }
   }
   if (launcher_owned_upper(u)) {
@@ -144,12 +144,12 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
   }
   for (std::string_view s : kCredentialSuffixes) {
     if (u.ends_with(s)) {
-      return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
+      return EnvVerdict{"credential-shaped-env", "is shaped like a credential", true};
     }
   }
   for (std::string_view p : kCredentialPrefixes) {
     if (u.starts_with(p)) {
-      return EnvVerdict{"credential-shaped-env", "is shaped like a credential"};
+      return EnvVerdict{"credential-shaped-env", "is shaped like a credential", true};
     }
   }
   if (u.ends_with("_PROXY")) {
@@ -166,7 +166,7 @@ std::optional<EnvVerdict> check_env_name(std::string_view name) {
 
 std::optional<EnvVerdict> check_env_entry(std::string_view name, std::string_view value) {
   auto verdict = check_env_name(name);
-  if (verdict && verdict->rule == "credential-shaped-env" && value.empty()) {
+  if (verdict && verdict->credential && value.empty()) {
     return std::nullopt;
   }
   return verdict;

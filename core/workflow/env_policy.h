@@ -12,6 +12,8 @@ struct EnvVerdict {
   std::string rule;  // invalid-env-name, launcher-owned-env, credential-shaped-env,
                      // config-redirecting-env
   std::string reason;
+  // A credential's name or shape: an empty value of it carries no credential.
+  bool credential = false;
 };
 
 // The refusal for `name`, or nullopt if a workflow may set it. Matched without regard to case.
