@@ -14,7 +14,7 @@ void register_guard_command(CLI::App& app, int& exit_code);
 void register_fixtures_command(CLI::App& app, int& exit_code);
 void register_review_command(CLI::App& app, int& exit_code);
 void register_expression_command(CLI::App& app, int& exit_code);
-void register_matrix_command(CLI::App& app, int& exit_code);
+void register_runtime_table_command(CLI::App& app, int& exit_code);
 void register_fetch_command(CLI::App& app, int& exit_code);
 
 // What `reviewer plan` and `reviewer review` both take of the host's knowledge of the pull

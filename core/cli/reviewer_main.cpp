@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   reviewer::cli::register_fixtures_command(app, exit_code);
   reviewer::cli::register_review_command(app, exit_code);
   reviewer::cli::register_expression_command(app, exit_code);
-  reviewer::cli::register_matrix_command(app, exit_code);
+  reviewer::cli::register_runtime_table_command(app, exit_code);
   reviewer::cli::register_fetch_command(app, exit_code);
   reviewer::cli::register_verify_command(app, exit_code);
   reviewer::cli::register_plugin_index_command(app, exit_code);

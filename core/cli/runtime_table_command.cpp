@@ -34,7 +34,7 @@ int run_check(const std::string& file) {
 
 }  // namespace
 
-void register_matrix_command(CLI::App& app, int& exit_code) {
+void register_runtime_table_command(CLI::App& app, int& exit_code) {
   CLI::App* matrix = app.add_subcommand("matrix", "the trusted runtime table");
   matrix->require_subcommand(1);
   auto file = std::make_shared<std::string>();
