@@ -24,5 +24,6 @@ void add_pull_request_options(CLI::App* sub, bool& pinned_only, bool& same_repos
 void register_verify_command(CLI::App& app, int& exit_code);
 void register_plugin_index_command(CLI::App& app, int& exit_code);
 void register_gc_command(CLI::App& app, int& exit_code);
+void register_assignment_command(CLI::App& app, int& exit_code);
 
 }  // namespace reviewer::cli

@@ -1,5 +1,7 @@
 // `reviewer review`: what a reviewer host does for one job of a pull request (core/host).
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "core/cli/commands.h"
 #include "core/host/review.h"
@@ -8,15 +10,17 @@ namespace reviewer::cli {
 
 void register_review_command(CLI::App& app, int& exit_code) {
   auto r = std::make_shared<host::ReviewRequest>();
+  auto matrix = std::make_shared<std::vector<std::string>>();
   CLI::App* sub = app.add_subcommand(
       "review", "plan, clone, pick the image, and run the launcher in a fresh sandbox for one job");
   sub->add_option("REPO", r->repository, "a local git repository or a URL git can fetch")
       ->required();
-  sub->add_option("--workflow", r->workflow, "the workflow file, under .github/workflows/")
+  sub->add_option("--workflow", r->assignment.workflow,
+                  "the workflow file, under .github/workflows/")
       ->required();
-  sub->add_option("--job", r->job, "the job id")->required();
-  sub->add_option("--base", r->base, "the pull request's base branch")->required();
-  sub->add_option("--matrix", r->matrix,
+  sub->add_option("--job", r->assignment.job, "the job id")->required();
+  sub->add_option("--base", r->assignment.base, "the pull request's base branch")->required();
+  sub->add_option("--matrix", *matrix,
                   "NAME=VALUE: the combination of a matrix job to review (repeat per key)");
   sub->add_option("--head", r->head, "branch, tag or commit to review (default: REPO's HEAD)");
   sub->add_option("--engine", r->engine,
@@ -24,7 +28,8 @@ void register_review_command(CLI::App& app, int& exit_code) {
   sub->add_option("--stage", r->stage, "the namespaces engine's staged install");
   sub->add_option("--reports", r->reports_dir, "copy report.json and report.xml here");
   sub->add_flag("--keep-clone", r->keep_clone, "leave the clone in place and print its path");
-  add_pull_request_options(sub, r->pinned_only, r->same_repository, r->event_file);
+  add_pull_request_options(sub, r->assignment.pinned_only, r->assignment.same_repository,
+                           r->event_file);
   sub->add_option("--pids-limit", r->pids_limit, "processes the sandbox may hold (default 4096)")
       ->check(CLI::Range(16, 1 << 22));
   sub->add_option("--memory", r->memory_limit, "memory the sandbox may use (default 8g)")
@@ -42,7 +47,12 @@ void register_review_command(CLI::App& app, int& exit_code) {
   sub->add_option("--registry", r->registry, "the registry every tarball must come from");
   sub->add_option("--max-dependency-bytes", r->max_dependency_bytes,
                   "bound on the tarballs the lock pins, together (default 2 GiB)");
-  sub->callback([r, &exit_code] { exit_code = host::review(*r); });
+  sub->callback([r, matrix, &exit_code] {
+    for (const auto& m : *matrix) {
+      r->assignment.matrix += (r->assignment.matrix.empty() ? "" : "\n") + m;
+    }
+    exit_code = host::review(*r);
+  });
 }
 
 }  // namespace reviewer::cli

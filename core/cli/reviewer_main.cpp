@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   reviewer::cli::register_verify_command(app, exit_code);
   reviewer::cli::register_plugin_index_command(app, exit_code);
   reviewer::cli::register_gc_command(app, exit_code);
+  reviewer::cli::register_assignment_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

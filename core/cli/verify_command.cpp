@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "core/cli/commands.h"
-#include "core/launch/attestation.h"
+#include "core/contract/attestation.h"
 #include "core/report/exit_code.h"
 #include "core/util/file_read.h"
 
@@ -21,8 +21,8 @@ void register_verify_command(CLI::App& app, int& exit_code) {
   sub->add_option("REPORT", *path, "report.json")->required();
   sub->callback([nonce, path, &exit_code] {
     // A short nonce could be guessed, and an empty one forged with: a usage error, not a check.
-    if (!launch::valid_nonce(*nonce)) {
-      std::cerr << "reviewer verify: --nonce must be " << launch::kNonceHexDigits
+    if (!contract::valid_nonce(*nonce)) {
+      std::cerr << "reviewer verify: --nonce must be " << contract::kNonceHexDigits
                 << " lowercase hex digits (the 32 random bytes the host made); it has "
                 << nonce->size() << " characters\n";
       exit_code = report::to_int(report::ExitCode::kUsage);
@@ -34,7 +34,7 @@ void register_verify_command(CLI::App& app, int& exit_code) {
       exit_code = report::to_int(report::ExitCode::kUsage);
       return;
     }
-    auto facts = launch::verify_report(*nonce, *text);
+    auto facts = contract::verify_report(*nonce, *text);
     if (!facts) {
       std::cout << "unattested: " << facts.error().message << "\n";
       exit_code = report::to_int(report::ExitCode::kBuildFailed);

@@ -25,7 +25,7 @@ struct RunnerContext {
   std::string workflow_file;
   std::vector<std::string> runtime_path;  // the image's runtime bin dirs, before the system's
   JobDirs dirs;
-  // The read-only npm cache the host prepared from the lock file (fetch::kDependencyMount);
+  // The read-only npm cache the host prepared from the lock file (contract::kDependencyMount);
   // empty when the host mounted none.
   std::string dependency_cache;
   // The view's file: registry of a pnpm lock's tarballs ("file:///var/cache/reviewer-deps/

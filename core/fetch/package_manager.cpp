@@ -14,7 +14,7 @@
 
 #include "core/fetch/download_dir_guard.h"
 #include "core/fetch/integrity.h"
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "core/fetch/package_source.h"
 #include "core/fetch/registry_integrity.h"
 #include "core/fetch/release_pick.h"
@@ -182,7 +182,7 @@ bool single_file_release(const PackageManagerPin& pin) {
 }
 
 std::string package_manager_view_path(const std::string& name, const std::string& version) {
-  return std::string(kPackageManagerDir) + "/" + name + "-" + version + ".tgz";
+  return std::string(contract::kPackageManagerDir) + "/" + name + "-" + version + ".tgz";
 }
 
 util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPin& asked,
@@ -214,7 +214,7 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
                             0};
   // The record of name@version's integrity for this registry.
   const std::string package = registry_package(pin);
-  const std::string index = store_index_path(store, kPackageManagerDir, options.registry,
+  const std::string index = store_index_path(store, contract::kPackageManagerDir, options.registry,
                                              registry_url_name(package) + "@" + pin.version);
   if (auto known = read_store_index(index)) {
     if (auto size = store.size_of(*known)) {

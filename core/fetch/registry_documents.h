@@ -17,7 +17,7 @@
 // against their supply-chain settings (minimumReleaseAge) and fail when the registry lacks the
 // document. Fetched by the host before the sandbox exists, kept in the store by their own
 // SHA-512, and placed in the view's registry directory beside the tarballs
-// (fetch::kPackumentFile), where the loopback registry serves them (launch/loopback_registry.h).
+// (contract::kPackumentFile), where the loopback registry serves them (launch/loopback_registry.h).
 namespace reviewer::fetch {
 
 struct RegistryDocument {

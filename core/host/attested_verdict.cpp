@@ -40,12 +40,12 @@ std::string make_nonce() {
 }
 
 VerdictCheck check_verdict(int status, const std::string& last_line, const std::string& report_path,
-                           const std::string& nonce, const launch::AttestedFacts& expected) {
-  const auto [verdict, mac] = launch::split_verdict_line(last_line);
+                           const std::string& nonce, const contract::AttestedFacts& expected) {
+  const auto [verdict, mac] = contract::split_verdict_line(last_line);
   if (mac.empty()) {
     return untrusted("the launcher's last line carries no attestation");
   }
-  const std::string kind = launch::verdict_kind(verdict);
+  const std::string kind = contract::verdict_kind(verdict);
   if (!status_fits(kind, status)) {
     return untrusted("exit code " + std::to_string(status) + " does not go with '" + kind + "'");
   }
@@ -56,20 +56,20 @@ VerdictCheck check_verdict(int status, const std::string& last_line, const std::
   } else if (text.error().rule != util::kFileMissing) {
     return untrusted("report.json: " + text.error().message);
   }
-  launch::AttestedFacts f = expected;
+  contract::AttestedFacts f = expected;
   f.verdict = kind;
   if (!report.empty()) {
-    auto digest = launch::report_digest(report);
+    auto digest = contract::report_digest(report);
     if (!digest) {
       return untrusted(digest.error().message);
     }
     f.report_sha256 = *digest;
   }
-  bool holds = util::equal_in_constant_time(mac, launch::attestation_mac(nonce, f));
+  bool holds = util::equal_in_constant_time(mac, contract::attestation_mac(nonce, f));
   if (!holds && kind == "review-build-refused" && report.empty()) {
     // A refusal before the launcher read the image description names no image.
     f.image.clear();
-    holds = util::equal_in_constant_time(mac, launch::attestation_mac(nonce, f));
+    holds = util::equal_in_constant_time(mac, contract::attestation_mac(nonce, f));
   }
   if (!holds) {
     return untrusted(
@@ -77,7 +77,7 @@ VerdictCheck check_verdict(int status, const std::string& last_line, const std::
         "verdict, assignment, image and report");
   }
   if (!report.empty()) {
-    auto facts = launch::verify_report(nonce, report);
+    auto facts = contract::verify_report(nonce, report);
     if (!facts) {
       return untrusted("report.json: " + facts.error().message);
     }

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/launch/attestation.h"
+#include "core/contract/attestation.h"
 
 namespace reviewer::host {
 
@@ -21,6 +21,6 @@ struct VerdictCheck {
   std::string why;      // when not trusted
 };
 VerdictCheck check_verdict(int status, const std::string& last_line, const std::string& report_path,
-                           const std::string& nonce, const launch::AttestedFacts& expected);
+                           const std::string& nonce, const contract::AttestedFacts& expected);
 
 }  // namespace reviewer::host

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/fetch/mount.h"
+#include "core/contract/attestation.h"
+#include "core/contract/sandbox_user.h"
+#include "core/contract/view_layout.h"
 #include "core/host/engine.h"
 #include "core/host/host_identity.h"
 #include "core/host/host_process.h"
@@ -17,9 +19,6 @@
 #include "core/host/leftovers.h"
 #include "core/host/sandbox_network.h"
 #include "core/host/user_namespace.h"
-#include "core/launch/attestation.h"
-#include "core/launch/fresh_worktree.h"
-#include "core/launch/sandbox_user.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::host {
@@ -29,7 +28,7 @@ constexpr std::size_t kMaxReportBytes = 64u << 20;
 
 // The image's user, which the launcher becomes and its steps run as.
 std::string image_user() {
-  return std::to_string(launch::kSandboxUid) + ":" + std::to_string(launch::kSandboxGid);
+  return std::to_string(contract::kSandboxUid) + ":" + std::to_string(contract::kSandboxGid);
 }
 
 std::string trimmed(std::string s) {
@@ -146,7 +145,7 @@ class ContainerEngine final : public Engine {
     if (!mapping) {
       return mapping.error();
     }
-    auto ids = mapped_host_ids(*mapping, launch::kSandboxUid);
+    auto ids = mapped_host_ids(*mapping, contract::kSandboxUid);
     if (!ids) {
       return ids.error();
     }
@@ -165,8 +164,8 @@ class ContainerEngine final : public Engine {
     if (!spec.nonce.empty()) {
       // `--env NAME` without a value: the engine takes it from its own environment, so the
       // nonce is in no argv.
-      limited.extra_env.push_back(std::string(launch::kNonceVariable) + "=" + spec.nonce);
-      exec.insert(exec.end(), {"--env", launch::kNonceVariable});
+      limited.extra_env.push_back(std::string(contract::kNonceVariable) + "=" + spec.nonce);
+      exec.insert(exec.end(), {"--env", contract::kNonceVariable});
     }
     exec.insert(exec.end(), {id, "/opt/reviewer/bin/reviewer-launch"});
     auto exit = run_command(exec, limited);
@@ -203,7 +202,7 @@ class ContainerEngine final : public Engine {
             // PID 1 runs as root, so no step (the image's user) can write the assignment into
             // its memory; the launcher's exec is root too, and CAP_SETUID and CAP_SETGID are what
             // it needs to become the image's user for good before anything runs
-            // (core/launch/sandbox_user.h). Nothing else in the sandbox runs as root.
+            // (core/launch/become_sandbox_user.h). Nothing else in the sandbox runs as root.
             "--user", "0:0", "--cap-add", "SETUID", "--cap-add", "SETGID",
             // What it may take of the host: a fork bomb, a memory hog or a descriptor leak in a
             // step fails this review and nothing else. (Explicit ulimits also because this host
@@ -213,22 +212,17 @@ class ContainerEngine final : public Engine {
             "--ulimit", "nofile=20000:20000", "--ulimit", "nproc=4096:4096",
             // The clone, and the assignment in the creation environment.
             "--workdir", "/workspace", "--volume", spec.workspace + ":/workspace",
-            "--env", "REVIEWER_CI_WORKFLOW=" + spec.workflow,
-            "--env", "REVIEWER_CI_JOB=" + spec.job,
-            "--env", "REVIEWER_CI_BASE=" + spec.base,
-            "--env", "REVIEWER_CI_MATRIX=" + spec.matrix,
-            "--env", std::string("REVIEWER_CI_PINNED_ONLY=") + (spec.pinned_only ? "true" : ""),
-            "--env", "REVIEWER_CI_EVENT=" + spec.event,
-            "--env", std::string("REVIEWER_CI_SAME_REPOSITORY=") +
-                         (spec.same_repository ? "true" : ""),
             "--label", "org.reviewer.sandbox=1", "--label", host_label()};
     // clang-format on
+    for (auto& entry : contract::assignment_environment(spec.assignment)) {
+      argv.insert(argv.end(), {"--env", std::move(entry)});
+    }
     if (!spec.dependencies.empty()) {
       argv.insert(argv.end(),
-                  {"--volume", spec.dependencies + ":" + fetch::kDependencyMount + ":ro"});
+                  {"--volume", spec.dependencies + ":" + contract::kDependencyMount + ":ro"});
     }
     if (!spec.pristine.empty()) {
-      argv.insert(argv.end(), {"--volume", spec.pristine + ":" + launch::kPristineMount + ":ro"});
+      argv.insert(argv.end(), {"--volume", spec.pristine + ":" + contract::kPristineMount + ":ro"});
     }
     argv.insert(argv.end(), {ref(spec.image), "sleep", "infinity"});
     return argv;

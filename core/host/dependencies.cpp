@@ -9,7 +9,7 @@
 #include <memory>
 #include <set>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "core/fetch/registry_integrity.h"
 #include "core/host/curl_downloader.h"
 
@@ -178,14 +178,14 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
       continue;
     }
     if (auto placed =
-            store->link_as(t.sha512, dir, std::string(fetch::kRegistryDir) + "/" + t.registry_path);
+            store->link_as(t.sha512, dir, std::string(contract::kRegistryDir) + "/" + t.registry_path);
         !placed) {
       return placed;
     }
   }
   for (const auto& d : deps.documents) {
     const std::string at =
-        std::string(fetch::kRegistryDir) + "/" + d.name + "/" + fetch::kPackumentFile;
+        std::string(contract::kRegistryDir) + "/" + d.name + "/" + contract::kPackumentFile;
     if (auto placed = store->link_as(d.sha512, dir, at); !placed) {
       return placed;
     }
@@ -195,7 +195,7 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
       continue;
     }
     if (auto placed =
-            store->link_as(t.sha512, dir, std::string(fetch::kYarnMirrorDir) + "/" + t.yarn_mirror);
+            store->link_as(t.sha512, dir, std::string(contract::kYarnMirrorDir) + "/" + t.yarn_mirror);
         !placed) {
       return placed;
     }
@@ -219,10 +219,10 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
                        m.view_path + "\t" + m.corepack_hash + "\n";
     }
   }
-  const std::string ranges_file = std::string(fetch::kPackageManagerDir) + "/ranges";
+  const std::string ranges_file = std::string(contract::kPackageManagerDir) + "/ranges";
   for (const auto& [name, text] :
-       {std::pair{ranges_file.c_str(), &ranges}, std::pair{fetch::kBunList, &bun_list},
-        std::pair{fetch::kCorepackList, &corepack_list}}) {
+       {std::pair{ranges_file.c_str(), &ranges}, std::pair{contract::kBunList, &bun_list},
+        std::pair{contract::kCorepackList, &corepack_list}}) {
     if (text->empty()) {
       continue;
     }

@@ -59,9 +59,9 @@ util::Status fetch_registry_metadata(const std::string& store_dir,
                                      const fetch::FetchOptions& options, Dependencies& deps);
 
 // Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
-// npm's cache, pnpm's file: registry (fetch::kRegistryDir) with the packages' metadata, the list of
-// Bun's cache folders (fetch::kBunList), yarn's offline mirror (fetch::kYarnMirrorDir) when the
-// locks need them, and the package managers' tarballs (fetch::kPackageManagerDir).
+// npm's cache, pnpm's file: registry (contract::kRegistryDir) with the packages' metadata, the list of
+// Bun's cache folders (contract::kBunList), yarn's offline mirror (contract::kYarnMirrorDir) when the
+// locks need them, and the package managers' tarballs (contract::kPackageManagerDir).
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir);
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contract/assignment.h"
 #include "core/util/result.h"
 #include "core/util/unique_fd.h"
 
@@ -24,23 +25,19 @@ struct SandboxLimits {
 struct SandboxSpec {
   std::string image;      // the matrix image's name, e.g. reviewer-node22-bun1310
   std::string workspace;  // the worktree on the host, bound at /workspace
-  // The pristine clone, bound read-only at launch::kPristineMount, which the launcher copies into
+  // The pristine clone, bound read-only at contract::kPristineMount, which the launcher copies into
   // the worktree before every job; empty: the worktree is the clone itself, shared by the jobs.
   std::string pristine;
-  std::string workflow;                // REVIEWER_CI_WORKFLOW
-  std::string job;                     // REVIEWER_CI_JOB
-  std::string base;                    // REVIEWER_CI_BASE
-  std::string matrix;                  // REVIEWER_CI_MATRIX: NAME=VALUE lines; empty: none
-  bool pinned_only = false;            // REVIEWER_CI_PINNED_ONLY=true
-  std::string event;                   // REVIEWER_CI_EVENT: compact JSON; empty: none
-  bool same_repository = false;        // REVIEWER_CI_SAME_REPOSITORY=true
+  // The sandbox's assignment, in its creation environment as contract::assignment_environment()
+  // writes it.
+  contract::Assignment assignment;
   std::chrono::milliseconds limit{0};  // wall clock for the launcher, after which it is killed
   std::string reports_dir;             // where report.json and report.xml go; empty: nowhere
   // A dependency view (an npm cache of the tarballs the lock pins) mounted read-only at
-  // fetch::kDependencyMount; empty: the review has none.
+  // contract::kDependencyMount; empty: the review has none.
   std::string dependencies;
   SandboxLimits limits;
-  // A fresh nonce for the launcher's exec (launch::kNonceVariable), passed in its environment
+  // A fresh nonce for the launcher's exec (contract::kNonceVariable), passed in its environment
   // and never in an argv; empty: none.
   std::string nonce;
 };

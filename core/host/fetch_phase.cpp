@@ -5,7 +5,7 @@
 #include <iostream>
 #include <memory>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "core/host/dependencies.h"
 #include "core/host/document_client.h"
 #include "core/host/npm_resolution.h"
@@ -251,7 +251,7 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, Engine& 
   std::vector<fetch::PackageManagerPin> managers = r.package_managers;
   if (*deps && (*deps)->list.yarn) {
     // The runner has yarn 1 on PATH for every step; the job gets the same release from the view.
-    managers.push_back({"yarn", fetch::kRunnerYarnVersion, "",
+    managers.push_back({"yarn", contract::kRunnerYarnVersion, "",
                         "the runner's preinstalled yarn (the worktree has yarn.lock)"});
   }
   if (!managers.empty()) {

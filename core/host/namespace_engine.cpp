@@ -9,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/contract/attestation.h"
 #include "core/host/engine.h"
 #include "core/host/host_identity.h"
 #include "core/host/host_process.h"
 #include "core/host/sandbox_network.h"
-#include "core/launch/attestation.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::host {
@@ -82,33 +82,16 @@ class NamespaceEngine final : public Engine {
   }
 
   util::Result<SandboxRun> run(const SandboxSpec& spec) override {
-    std::vector<std::string> argv = {util::data_directory() + "/run-model.sh",
-                                     "--workspace",
-                                     spec.workspace,
-                                     "--prefix",
-                                     stage_,
-                                     "--workflow",
-                                     spec.workflow,
-                                     "--job",
-                                     spec.job,
-                                     "--base",
-                                     spec.base,
-                                     "--matrix",
-                                     spec.matrix};
+    std::vector<std::string> argv = {util::data_directory() + "/run-model.sh", "--workspace",
+                                     spec.workspace, "--prefix", stage_};
+    for (auto& entry : contract::assignment_environment(spec.assignment)) {
+      argv.insert(argv.end(), {"--assign", std::move(entry)});
+    }
     // The host that runs it, so that `reviewer gc` ends it once the host is gone (leftovers.h).
     argv.insert(argv.end(), {"--owner", this_process_identity()});
     // The run model's cgroups take podman's limits (run-model.sh).
     argv.insert(argv.end(), {"--pids-limit", std::to_string(spec.limits.pids), "--memory",
                              spec.limits.memory, "--cpus", spec.limits.cpus});
-    if (spec.pinned_only) {
-      argv.push_back("--pinned-only");
-    }
-    if (spec.same_repository) {
-      argv.push_back("--same-repository");
-    }
-    if (!spec.event.empty()) {
-      argv.insert(argv.end(), {"--event", spec.event});
-    }
     if (!spec.reports_dir.empty()) {
       argv.insert(argv.end(), {"--reports", spec.reports_dir});
     }
@@ -124,8 +107,8 @@ class NamespaceEngine final : public Engine {
     limited.last_line = &last_line;
     if (!spec.nonce.empty()) {
       // run-model.sh hands the launcher what --pass-env names from its own environment.
-      limited.extra_env.push_back(std::string(launch::kNonceVariable) + "=" + spec.nonce);
-      argv.insert(argv.end(), {"--pass-env", launch::kNonceVariable});
+      limited.extra_env.push_back(std::string(contract::kNonceVariable) + "=" + spec.nonce);
+      argv.insert(argv.end(), {"--pass-env", contract::kNonceVariable});
     }
     auto exit = run_command(argv, limited);
     if (!exit) {

@@ -15,9 +15,9 @@
 #include <set>
 #include <thread>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
+#include "core/fetch/registry_request.h"
 #include "core/host/sandbox_network.h"
-#include "core/launch/registry_request.h"
 
 namespace reviewer::host {
 namespace {
@@ -182,11 +182,11 @@ struct ResolutionRegistry::State {
   }
 
   // Answers one request; whether the connection may take another.
-  bool handle(int fd, const launch::HttpRequest& request) {
+  bool handle(int fd, const fetch::HttpRequest& request) {
     if (request.method != "GET") {
       return answer(fd, 405, false);
     }
-    const auto file = launch::registry_file(request.target);
+    const auto file = fetch::registry_file(request.target);
     if (!file) {
       return answer(fd, 404, request.keep_alive);
     }
@@ -204,7 +204,7 @@ struct ResolutionRegistry::State {
       }
       number = files++;
     }
-    const std::string suffix = std::string("/") + fetch::kPackumentFile;
+    const std::string suffix = std::string("/") + contract::kPackumentFile;
     const bool document = file->ends_with(suffix);
     std::string path = document ? file->substr(0, file->size() - suffix.size()) : *file;
     if (document && path.starts_with('@')) {
@@ -247,8 +247,8 @@ struct ResolutionRegistry::State {
     bool keep = true;
     while (keep) {
       const auto deadline = Clock::now() + limits.timeout;
-      launch::HeadParse parsed = launch::parse_request_head(bytes);
-      while (parsed.state == launch::HeadParse::State::kIncomplete) {
+      fetch::HeadParse parsed = fetch::parse_request_head(bytes);
+      while (parsed.state == fetch::HeadParse::State::kIncomplete) {
         if (bytes.size() > kMaxHead) {
           answer(fd, 431, false);
           return;
@@ -263,10 +263,10 @@ struct ResolutionRegistry::State {
         }
         if (n > 0) {
           bytes.append(buf, static_cast<std::size_t>(n));
-          parsed = launch::parse_request_head(bytes);
+          parsed = fetch::parse_request_head(bytes);
         }
       }
-      if (parsed.state == launch::HeadParse::State::kMalformed || parsed.length > kMaxHead) {
+      if (parsed.state == fetch::HeadParse::State::kMalformed || parsed.length > kMaxHead) {
         answer(fd, parsed.length > kMaxHead ? 431 : 400, false);
         return;
       }

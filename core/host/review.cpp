@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "core/contract/assignment.h"
 #include "core/host/clone.h"
 #include "core/host/dependencies.h"
 #include "core/host/engine.h"
@@ -13,7 +14,6 @@
 #include "core/host/leftovers.h"
 #include "core/host/review_sandbox.h"
 #include "core/host/review_state.h"
-#include "core/launch/assignment.h"
 #include "core/plan/event_facts.h"
 #include "core/plan/planner.h"
 #include "core/plugins/registry.h"
@@ -64,25 +64,16 @@ using Phase = std::optional<int> (*)(ReviewState&);
 // The assignment the sandbox is to carry, checked as the launcher will check it.
 std::optional<int> validate_assignment(ReviewState& r) {
   const ReviewRequest& request = r.request;
-  for (const auto& m : request.matrix) {
-    r.matrix_lines += (r.matrix_lines.empty() ? "" : "\n") + m;
-  }
-  launch::Assignment asked;
-  asked.workflow = request.workflow;
-  asked.job = request.job;
-  asked.base = request.base;
-  asked.matrix = r.matrix_lines;
-  asked.pinned_only = request.pinned_only;
-  asked.same_repository = request.same_repository;
+  contract::Assignment asked = request.assignment;
   if (!request.event_file.empty()) {
-    auto facts = plan::read_event_file(request.event_file, request.base);
+    auto facts = plan::read_event_file(request.event_file, asked.base);
     if (!facts) {
       return say_usage(report::printable(facts.error().to_string()));
     }
     asked.event = plan::event_facts_json(*facts);
   }
-  auto assignment = launch::check_assignment(std::move(asked));
-  if (!assignment || request.job.empty() || request.base.empty()) {
+  auto assignment = contract::check_assignment(std::move(asked));
+  if (!assignment || assignment->job.empty() || assignment->base.empty()) {
     return say_usage(assignment ? "--job and --base must not be empty"
                                 : report::printable(assignment.error().to_string()));
   }
@@ -141,13 +132,13 @@ std::optional<int> clone_head(ReviewState& r) {
   }
   r.head = std::move(*head);
   std::cout << "review: " << report::printable(request.repository) << " at " << r.head << ", job "
-            << request.job << " of " << request.workflow << " into " << request.base << '\n';
+            << r.assignment->job << " of " << r.assignment->workflow << " into "
+            << r.assignment->base << '\n';
   return std::nullopt;
 }
 
 // Plan from the head's own workflow file, with the same plugins the image carries.
 std::optional<int> plan_review(ReviewState& r) {
-  const ReviewRequest& request = r.request;
   auto registry = plugins::Registry::open(util::plugin_directory());
   if (!registry) {
     return say_refused(registry.refusals(), "", "");
@@ -156,21 +147,15 @@ std::optional<int> plan_review(ReviewState& r) {
   // --pinned-only: the reference spec's rule (reviewed SHAs only), applied where the review
   // is planned before any sandbox; a plan refused here never reaches the launcher.
   const CommittedFiles files(r.clone);
-  const plan::PlanRequest plan_request{request.workflow,
-                                       request.job,
-                                       request.base,
-                                       r.assignment->matrix_choice,
-                                       request.pinned_only,
-                                       &files,
-                                       r.assignment->event_facts,
-                                       request.same_repository};
-  auto text = committed_workflow(r.clone, request.workflow, yaml::Bounds{}.max_bytes + 1);
+  const contract::Assignment& assigned = *r.assignment;
+  const plan::PlanRequest plan_request = contract::plan_request(assigned, &files);
+  auto text = committed_workflow(r.clone, assigned.workflow, yaml::Bounds{}.max_bytes + 1);
   if (!text) {
     return say_refused(text.refusals(), "", "");
   }
   auto planned = plan::plan_text(*text, plan_request, *r.registry);
   if (!planned) {
-    return say_refused(planned.refusals(), request.workflow, *text);
+    return say_refused(planned.refusals(), assigned.workflow, *text);
   }
   r.plan = std::move(*planned);
   return std::nullopt;

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/contract/assignment.h"
+
 namespace reviewer::host {
 
 // What `reviewer review` was asked: one job of one workflow of a repository at a head, for a
@@ -11,18 +13,16 @@ namespace reviewer::host {
 struct ReviewRequest {
   std::string repository;  // a local git repository or a URL git can fetch
   std::string head;        // branch, tag or commit; empty: the repository's HEAD
-  std::string workflow;    // path inside the repository, under .github/workflows/
-  std::string job;
-  std::string base;
-  std::vector<std::string> matrix;  // --matrix NAME=VALUE, the combination of a matrix job
-  std::string engine;               // podman, docker or namespaces; empty: podman where it exists
-  std::string stage;                // the namespaces engine's staged install
-  std::string reports_dir;          // where report.json and report.xml go; empty: not kept
-  bool keep_clone = false;          // leave the clone in place (its path is printed)
-  bool pinned_only = false;         // actions at reviewed commit SHAs only, no release tags
-  bool same_repository = false;     // the pull request is the repository's own: secrets are refused
-  std::string event_file;  // --event: the pull request's github fields (plan/event_facts.h)
-  int pids_limit = 4096;   // the sandbox's limits (podman and docker; see SandboxLimits)
+  // What the sandbox is assigned: the workflow (under .github/workflows/), the job, the base, the
+  // matrix combination (--matrix NAME=VALUE, a line each), --pinned-only and --same-repository as
+  // the command line gives them; the event the host adds from `event_file`.
+  contract::Assignment assignment;
+  std::string engine;       // podman, docker or namespaces; empty: podman where it exists
+  std::string stage;        // the namespaces engine's staged install
+  std::string reports_dir;  // where report.json and report.xml go; empty: not kept
+  bool keep_clone = false;  // leave the clone in place (its path is printed)
+  std::string event_file;   // --event: the pull request's github fields (plan/event_facts.h)
+  int pids_limit = 4096;    // the sandbox's limits (podman and docker; see SandboxLimits)
   std::string memory_limit = "8g";
   std::string cpu_limit = "2";
   // The fetch phase: the shared dependency store (empty: default_store_dir()), the registry

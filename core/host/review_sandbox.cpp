@@ -58,18 +58,11 @@ FetchPhaseRequest what_to_fetch(const ReviewState& r) {
 }
 
 SandboxSpec sandbox_spec(const ReviewState& r) {
-  const ReviewRequest& request = r.request;
   SandboxSpec spec;
   spec.image = r.resolution->image;
   spec.workspace = r.worktree;
   spec.pristine = r.clone;
-  spec.workflow = request.workflow;
-  spec.job = request.job;
-  spec.base = request.base;
-  spec.matrix = r.matrix_lines;
-  spec.pinned_only = request.pinned_only;
-  spec.event = r.assignment->event;
-  spec.same_repository = request.same_repository;
+  spec.assignment = *r.assignment;
   spec.limit = std::chrono::seconds(r.seconds);
   spec.reports_dir = r.reports_dir;
   spec.nonce = make_nonce();
@@ -139,9 +132,8 @@ int verify_verdict(const ReviewState& r) {
   if (ran.status >= 0 && ran.status <= 4) {
     // The exit code alone is not the verdict: a step that killed the launcher, or outlived it,
     // could have written the reports and lines; only the launcher knew the nonce.
-    launch::AttestedFacts expected{
-        "", r.request.workflow, r.request.job, r.request.base, r.matrix_lines, r.resolution->image,
-        ""};
+    const contract::AttestedFacts expected =
+        contract::attested_facts(*r.assignment, r.resolution->image);
     const VerdictCheck check = check_verdict(
         ran.status, ran.last_line, r.spec.reports_dir + "/report.json", r.spec.nonce, expected);
     if (!check.trusted) {

@@ -5,10 +5,10 @@
 #include <optional>
 #include <string>
 
+#include "core/contract/assignment.h"
 #include "core/host/engine.h"
 #include "core/host/interruption.h"
 #include "core/host/review.h"
-#include "core/launch/assignment.h"
 #include "core/plan/plan.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
@@ -46,8 +46,7 @@ class ReviewScratch {
 struct ReviewState {
   explicit ReviewState(const ReviewRequest& r) : request(r) {}
   const ReviewRequest& request;
-  std::string matrix_lines;  // --matrix, NAME=VALUE a line, as the sandbox's assignment holds it
-  std::optional<launch::Assignment> assignment;
+  std::optional<contract::Assignment> assignment;
   std::unique_ptr<Engine> engine;
   std::optional<ReviewScratch> scratch;
   std::string clone;  // the clone of the head, in the scratch directory

@@ -70,7 +70,8 @@ IntegrityProbe probe_assignment_integrity() {
   return out;
 }
 
-util::Status check_assignment_unchanged(const Assignment& at_start, const InitEnvironment& init) {
+util::Status check_assignment_unchanged(const contract::Assignment& at_start,
+                                        const InitEnvironment& init) {
   auto now = read_assignment(init);
   if (!now) {
     return util::refusal(

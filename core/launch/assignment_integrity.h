@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/launch/assignment.h"
+#include "core/launch/read_assignment.h"
 #include "core/util/result.h"
 
 namespace reviewer::launch {
@@ -25,6 +25,7 @@ IntegrityProbe probe_assignment_integrity();
 // After the build: PID 1's environment, read again through the descriptor opened at the start,
 // must still hold the assignment the build ran. Refusal `assignment-changed` naming what differs
 // (a step rewrote PID 1's memory), or the error of reading it again.
-util::Status check_assignment_unchanged(const Assignment& at_start, const InitEnvironment& init);
+util::Status check_assignment_unchanged(const contract::Assignment& at_start,
+                                        const InitEnvironment& init);
 
 }  // namespace reviewer::launch

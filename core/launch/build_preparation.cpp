@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/contract/view_layout.h"
 #include "core/git/worktree_shape.h"
 #include "core/launch/job_loop.h"
 #include "core/launch/runtime_resolution.h"
@@ -11,9 +12,11 @@
 
 namespace reviewer::launch {
 
-BuildPreparation::BuildPreparation(const std::string& workspace, const Assignment& assignment,
+BuildPreparation::BuildPreparation(const std::string& workspace,
+                                   const contract::Assignment& assignment,
                                    const plugins::Registry& plugins, const ImageInfo& image,
-                                   const resolve::RuntimeTable& matrix, PendingRuntimeCheck& runtimes) {
+                                   const resolve::RuntimeTable& matrix,
+                                   PendingRuntimeCheck& runtimes) {
   if (!open_worktree(workspace) || !check_shape(workspace) ||
       !make_plan(workspace, assignment, plugins)) {
     return;
@@ -36,7 +39,7 @@ BuildPreparation::BuildPreparation(const std::string& workspace, const Assignmen
 // Every job's worktree is a fresh copy of the host's pristine clone when the host mounted one
 // (fresh_worktree.h): the first copy is made before anything of the worktree is read.
 bool BuildPreparation::open_worktree(const std::string& workspace) {
-  auto fresh = FreshWorktree::open(kPristineMount, workspace);
+  auto fresh = FreshWorktree::open(contract::kPristineMount, workspace);
   if (fresh && *fresh) {
     if (auto copied = (*fresh)->refresh(); !copied) {
       fresh = copied.refusals();
@@ -58,13 +61,12 @@ bool BuildPreparation::check_shape(const std::string& workspace) {
   return true;
 }
 
-bool BuildPreparation::make_plan(const std::string& workspace, const Assignment& assignment,
+bool BuildPreparation::make_plan(const std::string& workspace,
+                                 const contract::Assignment& assignment,
                                  const plugins::Registry& plugins) {
   // Local actions are read from the same worktree, link by link, as hostile input.
   const plan::WorktreeFiles files(workspace);
-  const plan::PlanRequest request{
-      assignment.workflow,    assignment.job, assignment.base,        assignment.matrix_choice,
-      assignment.pinned_only, &files,         assignment.event_facts, assignment.same_repository};
+  const plan::PlanRequest request = contract::plan_request(assignment, &files);
   // Read once, here: the excerpts under each refusal come from the same bytes the planner read.
   // Link by link, as GitHub reads it from the tree: a directory link on its path (which the
   // shape check accepts when it stays in the worktree) is not a workflow directory on CI.

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "core/launch/assignment.h"
+#include "core/contract/assignment.h"
 #include "core/launch/fresh_worktree.h"
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_info.h"
@@ -35,7 +35,7 @@ class BuildPreparation {
   // Prepares the build of `assignment` in `workspace`, stopping at the first part that ends it.
   // Each step's plugin comes from `plugins`; `runtimes` is asked about bun too once the plan is
   // known to reach it.
-  BuildPreparation(const std::string& workspace, const Assignment& assignment,
+  BuildPreparation(const std::string& workspace, const contract::Assignment& assignment,
                    const plugins::Registry& plugins, const ImageInfo& image,
                    const resolve::RuntimeTable& matrix, PendingRuntimeCheck& runtimes);
   BuildPreparation(const BuildPreparation&) = delete;
@@ -59,7 +59,7 @@ class BuildPreparation {
  private:
   bool open_worktree(const std::string& workspace);
   bool check_shape(const std::string& workspace);
-  bool make_plan(const std::string& workspace, const Assignment& assignment,
+  bool make_plan(const std::string& workspace, const contract::Assignment& assignment,
                  const plugins::Registry& plugins);
   bool make_scratch();
   bool resolve_runtimes(const std::string& workspace, const ImageInfo& image,

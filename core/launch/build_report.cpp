@@ -127,14 +127,14 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"steps", steps}};
   std::string xml_text = report::to_junit(cases);
   if (attestation != nullptr) {
-    AttestedFacts& f = attestation->facts;
+    contract::AttestedFacts& f = attestation->facts;
     doc["assignment"] = {
         {"workflow", f.workflow}, {"job", f.job}, {"base", f.base}, {"matrix", f.matrix}};
     doc["image"] = f.image;
     f.verdict = verdict_name(outcome.verdict);
     f.report_sha256 = util::sha256_hex(doc.dump(2) + "\n");
     if (attestation->nonce) {
-      const std::string mac = attestation_mac(*attestation->nonce, f);
+      const std::string mac = contract::attestation_mac(*attestation->nonce, f);
       doc["attestation"] = {{"hmac_sha256", mac}, {"report_sha256", f.report_sha256}};
       xml_text += "<!-- attestation hmac-sha256=" + mac + " -->\n";
     } else {

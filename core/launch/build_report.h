@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/launch/attestation.h"
+#include "core/contract/attestation.h"
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
 #include "core/plan/plan.h"
@@ -26,7 +26,7 @@ namespace reviewer::launch {
 // for the verdict line.
 struct ReportAttestation {
   std::optional<std::string> nonce;
-  AttestedFacts facts;  // the assignment and image; the writer fills in the rest
+  contract::AttestedFacts facts;  // the assignment and image; the writer fills in the rest
 };
 util::Status write_build_reports(int dir_fd, const std::string& dir, const plan::Plan& plan,
                                  const BuildOutcome& outcome,

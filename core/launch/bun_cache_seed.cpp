@@ -3,13 +3,13 @@
 
 #include <sstream>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "core/launch/view_unpack.h"
 
 namespace reviewer::launch {
 
 util::Status seed_bun_cache(const std::string& view, const std::string& cache_dir) {
-  auto list = read_view_list(view, fetch::kBunList, 64u << 20);
+  auto list = read_view_list(view, contract::kBunList, 64u << 20);
   if (!list) {
     return list.refusals();
   }
@@ -20,7 +20,7 @@ util::Status seed_bun_cache(const std::string& view, const std::string& cache_di
     const std::string folder = line.substr(0, tab);
     const std::string tarball = tab == std::string::npos ? "" : line.substr(tab + 1);
     if (!plain_relative(folder) || !plain_relative(tarball)) {
-      return unpack_error("the line \"" + line + "\" of " + fetch::kBunList +
+      return unpack_error("the line \"" + line + "\" of " + contract::kBunList +
                           " is not a folder and a tarball path");
     }
     // Bun's cache folder is the tarball's content, without its top folder.

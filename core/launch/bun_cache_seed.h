@@ -7,7 +7,7 @@
 namespace reviewer::launch {
 
 // Unpacks, into `cache_dir` (the job's BUN_INSTALL_CACHE_DIR), every package the host listed in
-// `view`/fetch::kBunList: each tarball of the read-only view becomes the folder Bun's cache
+// `view`/contract::kBunList: each tarball of the read-only view becomes the folder Bun's cache
 // keeps for it ("name@1.2.3@@@1"), which `bun install` then links from instead of downloading.
 // Bun does not read tarballs from a cache, and verifies nothing it finds there; the bytes were
 // verified by the host against the lock's integrity before they entered the store. Runs

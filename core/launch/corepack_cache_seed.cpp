@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/contract/view_layout.h"
 #include "core/fetch/integrity.h"
-#include "core/fetch/mount.h"
 #include "core/launch/view_unpack.h"
 #include "core/semver/version.h"
 
@@ -97,7 +97,7 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
                                    const std::string& line) {
   const auto f = fields(line);
   const auto bad = [&] {
-    return unpack_error("the line \"" + line.substr(0, 200) + "\" of " + fetch::kCorepackList +
+    return unpack_error("the line \"" + line.substr(0, 200) + "\" of " + contract::kCorepackList +
                         " is not a name, version, reference, tarball path and hash");
   };
   if (f.size() != 5) {
@@ -151,7 +151,7 @@ util::Result<std::string> seed_one(const std::string& view, const std::string& h
 
 util::Result<std::vector<std::string>> seed_corepack_cache(const std::string& view,
                                                            const std::string& home) {
-  auto list = read_view_list(view, fetch::kCorepackList, 1u << 20);
+  auto list = read_view_list(view, contract::kCorepackList, 1u << 20);
   if (!list) {
     return list.refusals();
   }

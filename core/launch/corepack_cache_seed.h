@@ -11,7 +11,7 @@
 namespace reviewer::launch {
 
 // Fills corepack's cache `home` ($XDG_CACHE_HOME/node/corepack, where corepack looks without
-// COREPACK_HOME) from `view`/fetch::kCorepackList: each release's registry tarball, verified by
+// COREPACK_HOME) from `view`/contract::kCorepackList: each release's registry tarball, verified by
 // the host, unpacked with /bin/tar inside the sandbox into `v1/<name>/<version>`, with the
 // `.corepack` record corepack writes after its own download (locator, bins, hash), so corepack
 // reuses it instead of downloading. Returns "name@version" for each; none when the view has no

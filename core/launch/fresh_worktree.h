@@ -8,10 +8,6 @@
 
 namespace reviewer::launch {
 
-// Where the host mounts the review's pristine clone, read-only, beside an empty /workspace.
-// Outside /tmp, /var/tmp and /run and under a read-only root, so no step can make or replace it.
-inline constexpr const char* kPristineMount = "/var/lib/reviewer-pristine";
-
 // On GitHub every job starts on a fresh runner with a fresh checkout. The jobs of a needs closure
 // share one sandbox here, so a job could hand the next state through anything a worktree holds:
 // files in `.git/`, extended attributes, modification times (17 bytes in the nanoseconds of

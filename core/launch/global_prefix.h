@@ -15,8 +15,8 @@ namespace reviewer::launch {
 // bytes the self-check holds to the trusted table), corepack installed in it as Node's
 // distributions install it: `lib/node_modules/corepack` a folder of links to the image's
 // package's entries and `bin/corepack` -> `../lib/node_modules/corepack/dist/corepack.js`, which
-// `npm install -g corepack` replaces as it would its own. Returns the `bin` directory for PATH. Error
-// `corepack-setup`.
+// `npm install -g corepack` replaces as it would its own. Returns the `bin` directory for PATH.
+// Error `corepack-setup`.
 util::Result<std::string> make_global_prefix(const std::string& prefix,
                                              const std::string& corepack_cjs);
 

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <map>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "core/launch/bun_cache_seed.h"
 #include "core/launch/called_jobs.h"
 #include "core/launch/corepack_cache_seed.h"
@@ -289,7 +289,7 @@ class JobLoop {
       } else if (!yarn->empty()) {
         state.runner.runtime_path.push_back(*yarn);
         state.runner.yarn_mirror = yarn_offline_mirror(ctx_.dependency_cache);
-        log_.line("reviewer: yarn " + std::string(fetch::kRunnerYarnVersion) +
+        log_.line("reviewer: yarn " + std::string(contract::kRunnerYarnVersion) +
                   " (the runner's) on PATH from the review's dependency view (verified by the "
                   "host): " +
                   *yarn);

@@ -10,27 +10,28 @@
 #include <iostream>
 #include <optional>
 
+#include "core/contract/view_layout.h"
 #include "core/credentials/image_credentials.h"
 #include "core/exec/line_writer.h"
 #include "core/exec/supervisor.h"
-#include "core/fetch/mount.h"
 #include "core/git/warm_up.h"
-#include "core/launch/assignment.h"
 #include "core/launch/assignment_integrity.h"
+#include "core/launch/become_sandbox_user.h"
 #include "core/launch/build_preparation.h"
 #include "core/launch/build_report.h"
 #include "core/launch/fresh_worktree.h"
 #include "core/launch/git_worktree_guard.h"
 #include "core/launch/image_checksums.h"
-#include "core/launch/image_info.h"
 #include "core/launch/image_in_runtime_table.h"
+#include "core/launch/image_info.h"
 #include "core/launch/job_loop.h"
 #include "core/launch/job_scratch.h"
 #include "core/launch/keyring_filter.h"
+#include "core/launch/launcher_arguments.h"
 #include "core/launch/loopback_registry.h"
 #include "core/launch/npm_config_registry.h"
+#include "core/launch/read_assignment.h"
 #include "core/launch/runtime_resolution.h"
-#include "core/launch/sandbox_user.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
@@ -58,9 +59,9 @@ int finish(report::ExitCode code, const std::string& line) {
   util::append_printable(out, line);
   ReportAttestation& a = attestation();
   if (a.nonce) {
-    AttestedFacts f = a.facts;
-    f.verdict = verdict_kind(line);
-    out += kLineMarker + attestation_mac(*a.nonce, f);
+    contract::AttestedFacts f = a.facts;
+    f.verdict = contract::verdict_kind(line);
+    out += contract::kLineMarker + contract::attestation_mac(*a.nonce, f);
   }
   exec::write_all(1, out + "\n");
   return report::to_int(code);
@@ -81,18 +82,18 @@ int refused_all(const report::Refusals& rs) {
 // root is read-only, so nothing in the sandbox can have made it).
 std::string dependency_cache() {
   struct stat st {};
-  const std::string cacache = std::string(fetch::kDependencyMount) + "/_cacache";
-  if (::lstat(fetch::kDependencyMount, &st) != 0 || !S_ISDIR(st.st_mode) ||
+  const std::string cacache = std::string(contract::kDependencyMount) + "/_cacache";
+  if (::lstat(contract::kDependencyMount, &st) != 0 || !S_ISDIR(st.st_mode) ||
       ::lstat(cacache.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     return "";
   }
-  return fetch::kDependencyMount;
+  return contract::kDependencyMount;
 }
 
 // The view's file: registry, when the host placed a pnpm lock's tarballs in it.
 std::string dependency_registry(const std::string& cache) {
   struct stat st {};
-  const std::string dir = cache + "/" + fetch::kRegistryDir;
+  const std::string dir = cache + "/" + contract::kRegistryDir;
   if (cache.empty() || ::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     return "";
   }
@@ -112,7 +113,7 @@ std::unique_ptr<LoopbackRegistry> serve_registry(const std::string& deps,
   if (registry.empty()) {
     return nullptr;
   }
-  auto serving = LoopbackRegistry::start(deps + "/" + fetch::kRegistryDir);
+  auto serving = LoopbackRegistry::start(deps + "/" + contract::kRegistryDir);
   if (!serving) {
     log.line("reviewer: " + serving.error().to_string());
     return nullptr;
@@ -126,7 +127,7 @@ struct Start {
   InitEnvironment init;
   // The self-check builds nothing, so it needs no assignment: an operator checks an image
   // created without one. Empty then.
-  Assignment assignment;
+  contract::Assignment assignment;
 };
 
 // Everything up to the launcher's first line (the assignment-integrity probe's); a refusal ends
@@ -137,7 +138,7 @@ util::Result<Start> start(const std::vector<std::string>& args, char** caller_en
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   // Before anything can start a child: the host's nonce leaves the environment every step
   // inherits from, and lives on only in this non-dumpable process.
-  auto nonce = take_nonce();
+  auto nonce = contract::take_nonce();
   if (!nonce) {
     return nonce.refusals();
   }
@@ -161,19 +162,18 @@ util::Result<Start> start(const std::vector<std::string>& args, char** caller_en
   if (!init) {
     return init.refusals();
   }
-  Assignment assignment;
+  contract::Assignment assignment;
   if (*mode == Mode::kBuild) {
     auto assigned = read_assignment(*init);
     if (!assigned) {
       return assigned.refusals();
     }
     assignment = std::move(*assigned);
-    if (auto caller = check_caller_environment(assignment, caller_env); !caller) {
+    if (auto caller = contract::check_caller_environment(assignment, caller_env); !caller) {
       return caller.refusals();
     }
   }
-  attestation().facts = {
-      "", assignment.workflow, assignment.job, assignment.base, assignment.matrix, "", ""};
+  attestation().facts = contract::attested_facts(assignment, "");
   // Whether a step could rewrite the assignment in PID 1's memory, tried for real and said
   // before anything else runs (docs/threat-model.md, "The assignment").
   const IntegrityProbe integrity = probe_assignment_integrity();
@@ -276,7 +276,7 @@ int run_launcher(const std::vector<std::string>& args, char** caller_env) {
     return refused(started.error());
   }
   const Mode mode = started->mode;
-  const Assignment& assignment = started->assignment;
+  const contract::Assignment& assignment = started->assignment;
   // Signals are routed to the supervisor from here on, so an interruption at any later point
   // still kills what was started.
   exec::Supervisor supervisor(1, exec::KillPolicy{});

@@ -7,7 +7,7 @@
 
 #include "core/util/result.h"
 
-// The dependency view's registry directory (fetch::kRegistryDir) served over HTTP on the
+// The dependency view's registry directory (contract::kRegistryDir) served over HTTP on the
 // sandbox's loopback, for package managers that install only from an HTTP registry: pnpm 11 and
 // later read neither npm's settings nor a file: registry, and ask the registry for each locked
 // package's metadata before installing (docs/fidelity.md, "pnpm 11"). Only the files the host

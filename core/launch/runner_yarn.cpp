@@ -3,7 +3,7 @@
 
 #include <sys/stat.h>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "core/launch/view_unpack.h"
 
 namespace reviewer::launch {
@@ -17,14 +17,14 @@ bool is_dir(const std::string& path) {
 }  // namespace
 
 std::string yarn_offline_mirror(const std::string& view) {
-  const std::string dir = view + "/" + fetch::kYarnMirrorDir;
+  const std::string dir = view + "/" + contract::kYarnMirrorDir;
   return !view.empty() && is_dir(dir) ? dir : "";
 }
 
 util::Result<std::string> unpack_runner_yarn(const std::string& view, const std::string& into) {
   // Where the host placed it (fetch::package_manager_view_path).
   const std::string tarball =
-      view + "/" + fetch::kPackageManagerDir + "/yarn-" + fetch::kRunnerYarnVersion + ".tgz";
+      view + "/" + contract::kPackageManagerDir + "/yarn-" + contract::kRunnerYarnVersion + ".tgz";
   struct stat st {};
   if (view.empty() || ::lstat(tarball.c_str(), &st) != 0) {
     return std::string();
@@ -33,7 +33,7 @@ util::Result<std::string> unpack_runner_yarn(const std::string& view, const std:
     return unpack_error(tarball + " is not a regular file; yarn is not put on PATH");
   }
   if (auto unpacked =
-          unpack_package(tarball, into, std::string("yarn ") + fetch::kRunnerYarnVersion);
+          unpack_package(tarball, into, std::string("yarn ") + contract::kRunnerYarnVersion);
       !unpacked) {
     return unpacked.refusals();
   }

@@ -1,7 +1,7 @@
 #include "core/launch/runtime_resolution.h"
 
-#include "core/resolve/runtime_table.h"
 #include "core/resolve/resolver.h"
+#include "core/resolve/runtime_table.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::launch {

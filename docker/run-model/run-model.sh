@@ -16,12 +16,15 @@
 # CAP_SETGID, which it uses once to become uid 1000 for good (docs/host.md).
 #
 # Usage:
-#   run-model.sh --workspace DIR --prefix DIR --workflow PATH --job ID --base BRANCH
-#                [--matrix 'NAME=VALUE...'] [--pinned-only] [--caller-env NAME=VALUE]...
+#   run-model.sh --workspace DIR --prefix DIR [--assign REVIEWER_CI_NAME=VALUE]...
+#                [--caller-env NAME=VALUE]...
 #                [--exec PROGRAM] [--before CMD] [--after CMD] [--pid1-as-steps]
 #                [--pids-limit N] [--memory SIZE] [--cpus N]
 #                [--pass-env NAME]... [--reports DIR] [--deps DIR] [--pristine DIR]
 #                [--owner PID:START] [--net-path PATH] [--exec-as-user] [-- ARG...]
+# The --assign entries are the sandbox's assignment, PID 1's creation environment, as
+# `reviewer assignment` (or the host's own encoder, core/contract/assignment.h) writes them; this
+# script never spells them. It passes them on unread, so a test can hand the launcher a broken one.
 # Runs /opt/reviewer/bin/reviewer-launch (or PROGRAM) in a fresh sandbox with ARGs and exits
 # with its exit status; with --reports, first copies /tmp/review/report.json and report.xml out
 # of the sandbox into DIR; with --deps, binds DIR read-only at /var/cache/reviewer-deps (the
@@ -48,21 +51,19 @@
 # Must run as root (it creates the namespaces).
 set -euo pipefail
 
-exec_as_user="" net_namespace=--net net_path="" owner="" pristine="" workspace="" prefix="" workflow="" job="" base="" reports="" matrix="" deps="" pinned_only="" event="" same_repository=""
+exec_as_user="" net_namespace=--net net_path="" owner="" pristine="" workspace="" prefix="" reports="" deps=""
 before="" after="" pid1_as_steps="" pids_limit=4096 memory_limit=8g cpus_limit=2
 program=/opt/reviewer/bin/reviewer-launch
-caller_env=()
+caller_env=() assignment=()
 while (($#)); do
   case "$1" in
     --workspace) workspace=$2; shift 2 ;;
     --prefix) prefix=$2; shift 2 ;;
-    --workflow) workflow=$2; shift 2 ;;
-    --job) job=$2; shift 2 ;;
-    --base) base=$2; shift 2 ;;
-    --matrix) matrix=$2; shift 2 ;;
-    --pinned-only) pinned_only=true; shift ;;
-    --event) event=$2; shift 2 ;;
-    --same-repository) same_repository=true; shift ;;
+    --assign)
+      # Only the assignment's variables, as `reviewer assignment` writes them: no other entry
+      # reaches PID 1's environment, and none can be read by env as an option or a command.
+      [[ $2 =~ ^REVIEWER_CI_[A-Z_]+= ]] || { echo "run-model: --assign takes REVIEWER_CI_NAME=VALUE, not \"${2:0:80}\"" >&2; exit 2; }
+      assignment+=("$2"); shift 2 ;;
     --caller-env) caller_env+=("$2"); shift 2 ;;
     --pass-env) caller_env+=("$2=${!2-}"); shift 2 ;;
     --exec) program=$2; shift 2 ;;
@@ -212,8 +213,8 @@ fi
 # `sleep infinity` with only the assignment in its environment.
 setup=$(cat <<'SETUP'
 set -euo pipefail
-newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 workflow=$6 job=$7 base=$8 matrix=$9 deps=${10:-}
-pinned_only=${11:-} event=${12:-} same_repository=${13:-} pristine=${14:-} net_given=${15:-}
+newroot=$1 workspace=$2 prefix=$3 uid=$4 ready=$5 deps=$6 pristine=$7 net_given=$8
+shift 8  # the rest: the assignment's NAME=VALUE entries
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755,size=16m tmpfs "$newroot"
 mkdir -p "$newroot"/{usr,etc,proc,dev,tmp,var/tmp,run,workspace,opt/reviewer}
@@ -262,10 +263,7 @@ echo ready > "$ready"
 cd "$newroot/workspace"
 exec chroot "$newroot" /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
   --inh-caps=-all --bounding-set=-all --no-new-privs -- \
-  /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
-  REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
-  REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
-  REVIEWER_CI_EVENT="$event" REVIEWER_CI_SAME_REPOSITORY="$same_repository" /bin/sleep infinity
+  /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review "$@" /bin/sleep infinity
 SETUP
 )
 
@@ -303,8 +301,7 @@ net_enter=()
   unshare --user --map-users="$id_base,0,$range_size" --map-groups="$id_base,0,$range_size" \
   --setuid 0 --setgid 0 --pid --fork --mount $net_namespace --ipc --uts --kill-child -- \
   /bin/bash -c "$setup" setup "$newroot/root" "$newroot/sources/workspace" "$newroot/sources/prefix" \
-  "$pid1_uid" "$ready" "$workflow" "$job" "$base" "$matrix" "$deps_source" "$pinned_only" "$event" \
-  "$same_repository" "$pristine_source" "$net_path" </dev/null >/dev/null 2>"$setup_log" &
+  "$pid1_uid" "$ready" "$deps_source" "$pristine_source" "$net_path" "${assignment[@]}" </dev/null >/dev/null 2>"$setup_log" &
 sandbox_pid=$!
 
 # PID 1 of the sandbox is unshare's child (beside, for a moment, the child that ran newuidmap);
@@ -333,9 +330,7 @@ in_sandbox() {
     /usr/bin/setpriv --reuid "$uid" --regid "$uid" --clear-groups \
     --inh-caps=-all --bounding-set="$caps" --no-new-privs -- \
     /usr/bin/env -i -C /workspace PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp/review \
-    REVIEWER_CI_WORKFLOW="$workflow" REVIEWER_CI_JOB="$job" REVIEWER_CI_BASE="$base" \
-    REVIEWER_CI_MATRIX="$matrix" REVIEWER_CI_PINNED_ONLY="$pinned_only" \
-    REVIEWER_CI_EVENT="$event" REVIEWER_CI_SAME_REPOSITORY="$same_repository" "$@"
+    "${assignment[@]}" "$@"
 }
 as_user() { in_sandbox "$sandbox_uid" -all "$@"; }
 if [[ -n $before ]]; then as_user /bin/bash -c "$before" || true; fi

@@ -35,13 +35,18 @@ printf 'name: bench\non: pull_request\njobs:\n  one:\n    runs-on: ubuntu-latest
   >"$src/.github/workflows/bench.yml"
 "$here/docker/run-model/make-clone.sh" "$src" "$work/clone"
 
+# The job's assignment, as the host's encoder writes it (`reviewer assignment`), as --assign words.
+mapfile -d '' -t entries < <("$build/bin/reviewer" assignment --workflow .github/workflows/bench.yml \
+  --base main --job one)
+assign=()
+for entry in "${entries[@]}"; do assign+=(--assign "$entry"); done
 model() {  # model PREFIX ARGS...: run-model.sh on the bench's clone and job
   local prefix=$1
   shift
   "$here/docker/run-model/run-model.sh" --workspace "$work/clone" --prefix "$prefix" \
-    --workflow .github/workflows/bench.yml --base main --job one "$@"
+    "${assign[@]}" "$@"
 }
-run="$here/docker/run-model/run-model.sh --workspace $work/clone --prefix $stage --workflow .github/workflows/bench.yml --base main --job one"
+run="$here/docker/run-model/run-model.sh --workspace $work/clone --prefix $stage$(printf ' %q' "${assign[@]}")"
 hyperfine --warmup 2 --runs "${RUNS:-20}" --export-json "$work/start.json" \
   -n launcher "$run >/dev/null" \
   -n sandbox-only "$run --exec /bin/true >/dev/null" >/dev/null

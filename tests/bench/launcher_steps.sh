@@ -31,10 +31,17 @@ printf '#!/bin/bash\nexport LANG=C.UTF-8\nfor i in $(seq 1 200); do /bin/bash -e
 chmod +x "$src/bench/bare.sh"
 "$here/docker/run-model/make-clone.sh" "$src" "$work/clone"
 
-run="$here/docker/run-model/run-model.sh --workspace $work/clone --prefix $stage --workflow .github/workflows/bench.yml --base main"
+# The job's assignment, as the host's encoder writes it (`reviewer assignment`), as --assign words.
+run_job() {  # run_job JOB: the run-model command line of JOB's sandbox
+  local entries
+  mapfile -d '' -t entries < <("$build/bin/reviewer" assignment \
+    --workflow .github/workflows/bench.yml --base main --job "$1")
+  echo "$here/docker/run-model/run-model.sh --workspace $work/clone --prefix $stage$(printf ' --assign %q' "${entries[@]}")"
+}
+run=$(run_job steps)
 hyperfine --warmup 2 --runs 10 --export-json "$work/steps.json" \
-  -n launcher "$run --job steps >/dev/null" \
-  -n bare-bash-loop "$run --job steps --exec /workspace/bench/bare.sh >/dev/null"
+  -n launcher "$run >/dev/null" \
+  -n bare-bash-loop "$run --exec /workspace/bench/bare.sh >/dev/null"
 /usr/bin/node -e '
   const r = require(process.argv[1]).results;
   const m = Object.fromEntries(r.map(x => [x.command, x.mean]));
@@ -42,4 +49,4 @@ hyperfine --warmup 2 --runs 10 --export-json "$work/steps.json" \
 ' "$work/steps.json"
 
 echo "1 GiB flood:"
-$run --job flood | grep -E "peak RSS|^review-build"
+$(run_job flood) | grep -E "peak RSS|^review-build"

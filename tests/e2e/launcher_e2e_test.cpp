@@ -87,6 +87,22 @@ TEST_F(LauncherE2E, ACallerNamingAnotherJobIsRefused) {
             "but the sandbox was assigned 'test'");
 }
 
+// The run model passes on the assignment it is given, and nothing else: an entry that does not set
+// a REVIEWER_CI_ variable (here the loader's preload, which would reach PID 1 and the launcher) is
+// refused before any sandbox is made.
+TEST_F(LauncherE2E, TheRunModelTakesOnlyTheAssignmentsVariables) {
+  ExampleRepo repo;
+  repo.clone();
+  for (const std::string entry : {"LD_PRELOAD=/tmp/x.so", "--help", "REVIEWER_CI_JOB"}) {
+    auto r = run_command(std::string(REVIEWER_SOURCE_DIR "/docker/run-model/run-model.sh") +
+                         " --workspace " + repo.workspace() +
+                         " --prefix " REVIEWER_E2E_STAGE " --assign '" + entry + "' 2>&1");
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_THAT(r.output, HasSubstr("run-model: --assign takes REVIEWER_CI_NAME=VALUE, not \"" +
+                                    entry + "\""));
+  }
+}
+
 // Whether every credential finding of a self-check is in the host's /usr (or is the scan's own
 // bound, reached in that tree): what the run model shows of this host, not of the image.
 bool only_host_usr_findings(const std::string& output) {

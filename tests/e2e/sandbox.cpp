@@ -11,6 +11,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/contract/assignment.h"
+
 namespace reviewer::e2e {
 namespace {
 
@@ -26,6 +28,25 @@ std::string quote(const std::string& s) {
     }
   }
   return out + "'";
+}
+
+// The run's assignment as the host's engines write it (contract::assignment_environment), each
+// entry after `option`: "--env" for podman, "--assign" for the run model. Unchecked, as a test
+// may hand the launcher a broken one.
+std::string assignment_options(const SandboxRun& run, const std::string& option) {
+  reviewer::contract::Assignment a;
+  a.workflow = run.workflow;
+  a.job = run.job;
+  a.base = run.base;
+  a.matrix = run.matrix;
+  a.pinned_only = run.pinned_only;
+  a.event = run.event;
+  a.same_repository = run.same_repository;
+  std::string out;
+  for (const auto& entry : reviewer::contract::assignment_environment(a)) {
+    out += " " + option + " " + quote(entry);
+  }
+  return out;
 }
 
 void must(const std::string& command) {
@@ -131,12 +152,7 @@ RunResult run_in_image(const std::string& clone, const SandboxRun& run) {
        " --security-opt seccomp=" REVIEWER_SOURCE_DIR "/docker/reviewer/seccomp.json" +
        layout + " --workdir /workspace --volume " + quote(workspace + ":/workspace") +
        (run.fresh_worktree ? " --volume " + quote(clone + ":/var/lib/reviewer-pristine:ro") : "") +
-       " --env " + quote("REVIEWER_CI_WORKFLOW=" + run.workflow) + " --env " +
-       quote("REVIEWER_CI_JOB=" + run.job) + " --env " + quote("REVIEWER_CI_BASE=" + run.base) +
-       " --env " + quote("REVIEWER_CI_MATRIX=" + run.matrix) +
-       (run.pinned_only ? " --env REVIEWER_CI_PINNED_ONLY=true" : "") +
-       (run.event.empty() ? "" : " --env " + quote("REVIEWER_CI_EVENT=" + run.event)) +
-       (run.same_repository ? " --env REVIEWER_CI_SAME_REPOSITORY=true" : "") +
+       assignment_options(run, "--env") +
        " localhost/" REVIEWER_E2E_IMAGE ":latest sleep infinity >/dev/null");
   struct Remove {
     std::string command;
@@ -183,11 +199,7 @@ RunResult run_launcher(const std::string& workspace, const SandboxRun& run) {
                     " --workspace " +
                     quote(run.fresh_worktree ? empty_worktree(workspace) : workspace) +
                     (run.fresh_worktree ? " --pristine " + quote(workspace) : "") + " --prefix " +
-                    quote(run.prefix) + " --workflow " + quote(run.workflow) + " --job " +
-                    quote(run.job) + " --base " + quote(run.base) + " --matrix " +
-                    quote(run.matrix) + (run.pinned_only ? " --pinned-only" : "") +
-                    (run.event.empty() ? "" : " --event " + quote(run.event)) +
-                    (run.same_repository ? " --same-repository" : "");
+                    quote(run.prefix) + assignment_options(run, "--assign");
   for (const auto& e : run.caller_env) {
     cmd += " --caller-env " + quote(e);
   }

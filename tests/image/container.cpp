@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cstdio>
 
+#include "core/contract/assignment.h"
+
 namespace reviewer::image_test {
 
 std::string Outcome::last_line() const {
@@ -80,10 +82,15 @@ Sandbox::Sandbox(const std::string& image, const std::string& workspace) {
                     " --network none --cap-drop ALL --security-opt no-new-privileges"
                     " --userns auto:size=65536 --security-opt seccomp=" REVIEWER_SOURCE_DIR
                     "/docker/reviewer/seccomp.json"
-                    " --user 0:0 --cap-add SETUID --cap-add SETGID --workdir /workspace" +
-                    " -e " + shell_quote("REVIEWER_CI_WORKFLOW=.github/workflows/ci.yml") + " -e " +
-                    shell_quote("REVIEWER_CI_JOB=test") + " -e " +
-                    shell_quote("REVIEWER_CI_BASE=main");
+                    " --user 0:0 --cap-add SETUID --cap-add SETGID --workdir /workspace";
+  // Job `test` of ci.yml into main, as the host's engines write an assignment.
+  reviewer::contract::Assignment assigned;
+  assigned.workflow = ".github/workflows/ci.yml";
+  assigned.job = "test";
+  assigned.base = "main";
+  for (const auto& entry : reviewer::contract::assignment_environment(assigned)) {
+    cmd += " -e " + shell_quote(entry);
+  }
   if (!workspace.empty()) {
     cmd += " -v " + shell_quote(workspace + ":/workspace");
   }

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "tests/support/npm_tarball.h"
 #include "tests/support/temp_dir.h"
 
@@ -34,7 +34,7 @@ TEST(CorepackCacheSeed, SeedsEachReleaseWithTheRecordCorepackWrites) {
   pack_npm_tarball(view, kPnpm, {"bin/pnpm.cjs", "bin/pnpx.cjs", "dist/pnpm.cjs", "package.json"});
   pack_npm_tarball(view, "package-managers/yarn-1.22.19.tgz",
                    {"bin/yarn.js", "lib/cli.js", "package.json"});
-  view.write(std::string(fetch::kCorepackList),
+  view.write(std::string(contract::kCorepackList),
              "pnpm\t10.33.0\t10.33.0+sha512.abc\t" + kPnpm + "\t" + kHash +
                  "\nyarn\t1.22.19\t1.22.19\tpackage-managers/yarn-1.22.19.tgz\tsha224." +
                  std::string(56, '0') + "\n");
@@ -57,7 +57,7 @@ TEST(CorepackCacheSeed, PnpmsEntryFilesFollowCorepacksRanges) {
   test_support::TempDir cache;
   pack_npm_tarball(view, "package-managers/pnpm-5.18.10.tgz", {"bin/pnpm.js", "bin/pnpx.js"});
   pack_npm_tarball(view, "package-managers/pnpm-11.1.2.tgz", {"bin/pnpm.mjs", "bin/pnpx.mjs"});
-  view.write(std::string(fetch::kCorepackList),
+  view.write(std::string(contract::kCorepackList),
              "pnpm\t5.18.10\t5.18.10\tpackage-managers/pnpm-5.18.10.tgz\t" + kHash +
                  "\npnpm\t11.1.2\t11.1.2\tpackage-managers/pnpm-11.1.2.tgz\t" + kHash + "\n");
   auto seeded = seed_corepack_cache(view.path(), cache.path());
@@ -81,7 +81,7 @@ TEST(CorepackCacheSeed, Yarn2AndLaterIsTheOneFileCorepackKeepsHeldToPackageManag
   const std::string tarball = "\tpackage-managers/yarn-4.18.1.tgz\t";
   {
     test_support::TempDir cache;
-    view.write(std::string(fetch::kCorepackList), head + "4.18.1" + tarball + "sha512\n");
+    view.write(std::string(contract::kCorepackList), head + "4.18.1" + tarball + "sha512\n");
     auto seeded = seed_corepack_cache(view.path(), cache.path());
     ASSERT_TRUE(seeded) << seeded.error().message;
     EXPECT_EQ(*seeded, (std::vector<std::string>{"yarn@4.18.1"}));
@@ -93,7 +93,7 @@ TEST(CorepackCacheSeed, Yarn2AndLaterIsTheOneFileCorepackKeepsHeldToPackageManag
   }
   {
     test_support::TempDir cache;
-    view.write(std::string(fetch::kCorepackList),
+    view.write(std::string(contract::kCorepackList),
                head + "4.18.1+sha224." + sha224 + tarball + "sha224." + sha224 + "\n");
     auto seeded = seed_corepack_cache(view.path(), cache.path());
     ASSERT_TRUE(seeded) << seeded.error().message;
@@ -104,7 +104,7 @@ TEST(CorepackCacheSeed, Yarn2AndLaterIsTheOneFileCorepackKeepsHeldToPackageManag
     // Another release than packageManager pins: corepack on CI fails with "Mismatch hashes".
     test_support::TempDir cache;
     const std::string other = std::string(56, 'b');
-    view.write(std::string(fetch::kCorepackList),
+    view.write(std::string(contract::kCorepackList),
                head + "4.18.1+sha224." + other + tarball + "sha224." + other + "\n");
     auto seeded = seed_corepack_cache(view.path(), cache.path());
     ASSERT_FALSE(seeded);
@@ -118,7 +118,7 @@ TEST(CorepackCacheSeed, Yarn2AndLaterIsTheOneFileCorepackKeepsHeldToPackageManag
   {
     test_support::TempDir cache;
     pack_npm_tarball(view, "package-managers/yarn-4.18.1.tgz", {"package.json"});
-    view.write(std::string(fetch::kCorepackList), head + "4.18.1" + tarball + "sha512\n");
+    view.write(std::string(contract::kCorepackList), head + "4.18.1" + tarball + "sha512\n");
     auto seeded = seed_corepack_cache(view.path(), cache.path());
     ASSERT_FALSE(seeded);
     EXPECT_EQ(seeded.error().message,
@@ -157,7 +157,7 @@ TEST(CorepackCacheSeed, EveryLineThatIsNotAReleaseIsNamed) {
   };
   for (const auto& line : bad) {
     test_support::TempDir cache;
-    view.write(std::string(fetch::kCorepackList), ok + "\n" + line + "\n");
+    view.write(std::string(contract::kCorepackList), ok + "\n" + line + "\n");
     auto seeded = seed_corepack_cache(view.path(), cache.path());
     ASSERT_FALSE(seeded) << line;
     EXPECT_EQ(seeded.error().rule, "dependency-unpack");
@@ -172,7 +172,7 @@ TEST(CorepackCacheSeed, AReleaseWithoutItsEntryFileOrThatTarCannotReadIsNamed) {
   test_support::TempDir view;
   test_support::TempDir cache;
   pack_npm_tarball(view, kPnpm, {"bin/pnpm.cjs", "README.md"});
-  view.write(std::string(fetch::kCorepackList),
+  view.write(std::string(contract::kCorepackList),
              "pnpm\t10.33.0\t10.33.0\t" + kPnpm + "\t" + kHash + "\n");
   auto missing = seed_corepack_cache(view.path(), cache.path());
   ASSERT_FALSE(missing);

@@ -8,7 +8,7 @@
 
 #include <filesystem>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 #include "tests/support/npm_tarball.h"
 #include "tests/support/temp_dir.h"
 
@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kTarball =
-    std::string(fetch::kPackageManagerDir) + "/yarn-" + fetch::kRunnerYarnVersion + ".tgz";
+    std::string(contract::kPackageManagerDir) + "/yarn-" + contract::kRunnerYarnVersion + ".tgz";
 
 void pack(const test_support::TempDir& view, const std::vector<std::string>& files) {
   test_support::pack_npm_tarball(view, kTarball, files);
@@ -43,7 +43,7 @@ TEST(RunnerYarn, NoTarballIsNoYarn) {
   EXPECT_EQ(*bin, "");
   EXPECT_FALSE(fs::exists(job.path() + "/yarn"));
   EXPECT_EQ(yarn_offline_mirror(view.path()), "");
-  fs::create_directory(view.path() + "/" + fetch::kYarnMirrorDir);
+  fs::create_directory(view.path() + "/" + contract::kYarnMirrorDir);
   EXPECT_EQ(yarn_offline_mirror(view.path()), view.path() + "/yarn-mirror");
 }
 

@@ -4,9 +4,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/contract/assignment.h"
 #include "core/util/result.h"
 
-namespace reviewer::launch {
+namespace reviewer::contract {
 
 // The environment variable through which the host hands the launcher a fresh nonce for one exec
 // (docs/host.md). The launcher takes it out of its own environment before anything else runs.
@@ -24,6 +25,10 @@ struct AttestedFacts {
   std::string image;
   std::string report_sha256;
 };
+
+// The facts of a verdict on `assignment` in `image`, before the verdict and the report's digest
+// are known: what the host expects and the launcher starts from.
+AttestedFacts attested_facts(const Assignment& assignment, const std::string& image);
 
 // HMAC-SHA256 keyed by `nonce` over `facts`, each field length-delimited (a JSON array), hex.
 std::string attestation_mac(const std::string& nonce, const AttestedFacts& facts);
@@ -59,4 +64,4 @@ util::Result<AttestedFacts> verify_report(const std::string& nonce, const std::s
 // an error when the text is not a JSON object.
 util::Result<std::string> report_digest(const std::string& json_text);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::contract

@@ -1,12 +1,12 @@
-#include "core/launch/registry_request.h"
+#include "core/fetch/registry_request.h"
 
 #include <algorithm>
 #include <cctype>
 #include <utility>
 
-#include "core/fetch/mount.h"
+#include "core/contract/view_layout.h"
 
-namespace reviewer::launch {
+namespace reviewer::fetch {
 namespace {
 
 // npm's longest package name, scope included.
@@ -97,7 +97,7 @@ std::optional<std::string> registry_file(std::string_view target) {
     if (!package_name(*path)) {
       return std::nullopt;
     }
-    return *path + "/" + fetch::kPackumentFile;
+    return *path + "/" + contract::kPackumentFile;
   }
   const std::string name = path->substr(0, dash);
   const std::string file = path->substr(dash + 3);
@@ -161,4 +161,4 @@ HeadParse parse_request_head(std::string_view bytes) {
   return out;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::fetch

@@ -7,11 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "core/launch/assignment.h"
+#include "core/contract/assignment.h"
+#include "core/launch/read_assignment.h"
+#include "core/util/environ.h"
 #include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {
 namespace {
+
+using namespace ::reviewer::contract;  // NOLINT: the contract under test
 
 using ::testing::HasSubstr;
 
@@ -135,6 +139,83 @@ TEST_F(AssignmentTest, AMissingJobIsNamed) {
   auto r = read_assignment(dir_ / "environ");
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().rule, "assignment-missing");
+}
+
+// One encoder and one decoder: what the engines write is what the launcher reads, field for
+// field, for values that need care in an environment (newlines in the matrix, '=' and JSON in
+// the event, both flags).
+TEST(AssignmentEnvironment, WhatTheHostWritesTheLauncherReadsBack) {
+  Assignment a;
+  a.workflow = ".github/workflows/ci.yml";
+  a.job = "test";
+  a.base = "main";
+  a.matrix = "node=22.x\nos=ubuntu-latest";
+  a.pinned_only = true;
+  a.event = R"({"repository":"npm/cli"})";
+  a.same_repository = true;
+  const auto entries = assignment_environment(a);
+  ASSERT_EQ(entries.size(), 7u);
+  std::string block;
+  for (const auto& e : entries) {
+    EXPECT_TRUE(is_assignment_entry(e)) << e;
+    block += e + '\0';
+  }
+  auto back = read_assignment_environment(util::parse_environ(block), "here");
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(back->workflow, a.workflow);
+  EXPECT_EQ(back->job, a.job);
+  EXPECT_EQ(back->base, a.base);
+  EXPECT_EQ(back->matrix, a.matrix);
+  EXPECT_TRUE(back->pinned_only);
+  EXPECT_EQ(back->event, a.event);
+  EXPECT_TRUE(back->same_repository);
+  ASSERT_EQ(back->matrix_choice.size(), 2u);
+  EXPECT_EQ(back->matrix_choice[1].second, "ubuntu-latest");
+  // Unset flags are written empty, which reads as unset.
+  Assignment plain{".github/workflows/ci.yml", "test", "main", "", {}, false, false, "", {}};
+  EXPECT_EQ(assignment_environment(plain)[4], "REVIEWER_CI_PINNED_ONLY=");
+  auto read = read_assignment_environment(util::parse_environ([&] {
+                                            std::string b;
+                                            for (const auto& e : assignment_environment(plain)) {
+                                              b += e + '\0';
+                                            }
+                                            return b;
+                                          }()),
+                                          "here");
+  ASSERT_TRUE(read);
+  EXPECT_FALSE(read->pinned_only);
+  EXPECT_FALSE(read->same_repository);
+}
+
+// Only the seven variables count as the assignment: the run model passes on nothing else.
+TEST(AssignmentEnvironment, OnlyItsOwnVariablesAreEntries) {
+  for (const char* other :
+       {"PATH=/bin", "REVIEWER_CI_WORKFLOW", "REVIEWER_CI_JOBS=x", "REVIEWER_CI_=x",
+        "reviewer_ci_job=x", "LD_PRELOAD=/tmp/x.so", "REVIEWER_VERDICT_NONCE=00"}) {
+    EXPECT_FALSE(is_assignment_entry(other)) << other;
+  }
+  EXPECT_TRUE(is_assignment_entry("REVIEWER_CI_JOB="));
+}
+
+TEST(AssignmentEnvironment, AMissingVariableNamesWhereItWasLookedFor) {
+  auto r = read_assignment_environment({{"REVIEWER_CI_WORKFLOW", ".github/workflows/ci.yml"}},
+                                       "in the test's environment");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().to_string(),
+            "assignment-missing: REVIEWER_CI_JOB is not set in the test's environment");
+}
+
+// The planner is asked what the assignment says, field for field.
+TEST(AssignmentEnvironment, ThePlanRequestIsTheAssignments) {
+  Assignment a{
+      ".github/workflows/ci.yml", "test", "main", "node=22", {{"node", "22"}}, true, true, "", {}};
+  const auto request = plan_request(a, nullptr);
+  EXPECT_EQ(request.workflow_file, a.workflow);
+  EXPECT_EQ(request.job, "test");
+  EXPECT_EQ(request.base, "main");
+  EXPECT_EQ(request.matrix, a.matrix_choice);
+  EXPECT_TRUE(request.pinned_only);
+  EXPECT_TRUE(request.same_repository);
 }
 
 }  // namespace

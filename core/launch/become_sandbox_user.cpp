@@ -1,4 +1,4 @@
-#include "core/launch/sandbox_user.h"
+#include "core/launch/become_sandbox_user.h"
 
 #include <grp.h>
 #include <linux/capability.h>
@@ -17,7 +17,7 @@ util::Refusal cannot(const std::string& what) {
   return util::refusal("launcher-user",
                        "the launcher was started as root and could not become the sandbox user "
                        "(uid " +
-                           std::to_string(kSandboxUid) + "): " + what +
+                           std::to_string(contract::kSandboxUid) + "): " + what +
                            "; the host starts it with CAP_SETUID and CAP_SETGID (docs/host.md)");
 }
 
@@ -52,10 +52,10 @@ util::Result<StartedAs> become_sandbox_user() {
   if (::setgroups(0, nullptr) != 0) {
     return failed("setgroups");
   }
-  if (::setresgid(kSandboxGid, kSandboxGid, kSandboxGid) != 0) {
+  if (::setresgid(contract::kSandboxGid, contract::kSandboxGid, contract::kSandboxGid) != 0) {
     return failed("setresgid");
   }
-  if (::setresuid(kSandboxUid, kSandboxUid, kSandboxUid) != 0) {
+  if (::setresuid(contract::kSandboxUid, contract::kSandboxUid, contract::kSandboxUid) != 0) {
     return failed("setresuid");
   }
   // The kernel clears the capability sets when the last uid 0 goes; check that it did, and that
@@ -63,8 +63,10 @@ util::Result<StartedAs> become_sandbox_user() {
   gid_t rgid = 0, egid = 0, sgid = 0;
   ::getresuid(&ruid, &euid, &suid);
   ::getresgid(&rgid, &egid, &sgid);
-  if (ruid != kSandboxUid || euid != kSandboxUid || suid != kSandboxUid || rgid != kSandboxGid ||
-      egid != kSandboxGid || sgid != kSandboxGid || ::getgroups(0, nullptr) != 0) {
+  if (ruid != contract::kSandboxUid || euid != contract::kSandboxUid ||
+      suid != contract::kSandboxUid || rgid != contract::kSandboxGid ||
+      egid != contract::kSandboxGid || sgid != contract::kSandboxGid ||
+      ::getgroups(0, nullptr) != 0) {
     return cannot("its user and group ids are not the sandbox user's after the change");
   }
   if (!holds_no_capability()) {

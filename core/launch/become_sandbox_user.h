@@ -1,16 +1,9 @@
 #pragma once
 
-#include <sys/types.h>
-
+#include "core/contract/sandbox_user.h"
 #include "core/util/result.h"
 
 namespace reviewer::launch {
-
-// The image's unprivileged user (docker/reviewer/Dockerfile: `reviewer`, uid and gid 1000; the
-// run model's sandbox user, docker/run-model/run-model.sh): who the launcher's work and every
-// step run as.
-inline constexpr uid_t kSandboxUid = 1000;
-inline constexpr gid_t kSandboxGid = 1000;
 
 enum class StartedAs { kSandboxUser, kRoot };
 

@@ -1,18 +1,11 @@
-#include "core/launch/assignment.h"
+#include "core/contract/assignment.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <utility>
 
 #include "core/plan/event_facts.h"
 #include "core/plan/matrix.h"
-#include "core/util/environ.h"
-#include "core/util/file_read.h"
 
-namespace reviewer::launch {
+namespace reviewer::contract {
 namespace {
 
 constexpr const char* kWorkflowVar = "REVIEWER_CI_WORKFLOW";
@@ -43,19 +36,41 @@ bool safe_workflow_path(const std::string& p) {
 
 }  // namespace
 
-util::Result<Assignment> read_assignment(const InitEnvironment& init) {
-  auto block = init.read();
-  if (!block) {
-    return block.error();
+std::vector<std::string> assignment_environment(const Assignment& a) {
+  const std::string pinned = a.pinned_only ? "true" : "";
+  const std::string same = a.same_repository ? "true" : "";
+  std::vector<std::string> env;
+  for (auto [var, value] : {std::pair{kWorkflowVar, &a.workflow},
+                            {kJobVar, &a.job},
+                            {kBaseVar, &a.base},
+                            {kMatrixVar, &a.matrix},
+                            {kPinnedOnlyVar, &pinned},
+                            {kEventVar, &a.event},
+                            {kSameRepositoryVar, &same}}) {
+    env.push_back(std::string(var) + "=" + *value);
   }
-  auto env = util::parse_environ(*block);
+  return env;
+}
+
+bool is_assignment_entry(std::string_view entry) {
+  for (const char* var : {kWorkflowVar, kJobVar, kBaseVar, kMatrixVar, kPinnedOnlyVar, kEventVar,
+                          kSameRepositoryVar}) {
+    const std::string_view name(var);
+    if (entry.size() > name.size() && entry.starts_with(name) && entry[name.size()] == '=') {
+      return true;
+    }
+  }
+  return false;
+}
+
+util::Result<Assignment> read_assignment_environment(const std::map<std::string, std::string>& env,
+                                                     const std::string& where) {
   Assignment a;
   for (auto [var, field] : {std::pair{kWorkflowVar, &a.workflow}, std::pair{kJobVar, &a.job},
                             std::pair{kBaseVar, &a.base}}) {
     auto it = env.find(var);
     if (it == env.end() || it->second.empty()) {
-      return util::refusal("assignment-missing",
-                           std::string(var) + " is not set in the container init's environment");
+      return util::refusal("assignment-missing", std::string(var) + " is not set " + where);
     }
     *field = it->second;
   }
@@ -76,14 +91,6 @@ util::Result<Assignment> read_assignment(const InitEnvironment& init) {
     }
   }
   return check_assignment(std::move(a));
-}
-
-util::Result<Assignment> read_assignment(const std::string& environ_path) {
-  auto init = InitEnvironment::open(environ_path);
-  if (!init) {
-    return init.error();
-  }
-  return read_assignment(*init);
 }
 
 util::Result<Assignment> check_assignment(Assignment a) {
@@ -166,21 +173,9 @@ util::Status check_caller_environment(const Assignment& assigned, char** caller_
   return util::ok_status();
 }
 
-util::Result<Mode> parse_arguments(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    return Mode::kBuild;
-  }
-  if (args.size() == 1 && args[0] == "--self-check") {
-    return Mode::kSelfCheck;
-  }
-  std::string shown;
-  for (const auto& a : args) {
-    shown += (shown.empty() ? "" : " ") + a;
-  }
-  return util::refusal("launcher-arguments",
-                       "the launcher takes no arguments but --self-check; the assignment "
-                       "comes only from the sandbox's creation environment (got: " +
-                           shown.substr(0, 200) + ")");
+plan::PlanRequest plan_request(const Assignment& a, const plan::RepositoryFiles* files) {
+  return plan::PlanRequest{a.workflow,    a.job, a.base,        a.matrix_choice,
+                           a.pinned_only, files, a.event_facts, a.same_repository};
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::contract

@@ -1,4 +1,4 @@
-#include "core/launch/attestation.h"
+#include "core/contract/attestation.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 #include "core/util/hmac.h"
 #include "core/util/sha256.h"
 
-namespace reviewer::launch {
+namespace reviewer::contract {
 namespace {
 
 util::Refusal unattested(const std::string& why) {
@@ -93,6 +93,10 @@ util::Result<std::string> report_digest(const std::string& json_text) {
   return digest_of(std::move(*doc));
 }
 
+AttestedFacts attested_facts(const Assignment& assignment, const std::string& image) {
+  return {"", assignment.workflow, assignment.job, assignment.base, assignment.matrix, image, ""};
+}
+
 util::Result<AttestedFacts> verify_report(const std::string& nonce, const std::string& json_text) {
   if (!valid_nonce(nonce)) {
     return invalid_nonce(nonce);
@@ -125,4 +129,4 @@ util::Result<AttestedFacts> verify_report(const std::string& nonce, const std::s
   return f;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::contract

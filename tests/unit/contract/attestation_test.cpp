@@ -1,7 +1,7 @@
 // The attested verdict (the attack on the launcher, finding 6): a report written with the
 // host's nonce verifies; one rewritten by a step that outlived the launcher, or checked with
 // another nonce, does not.
-#include "core/launch/attestation.h"
+#include "core/contract/attestation.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,6 +13,8 @@
 
 namespace reviewer::launch {
 namespace {
+
+using namespace ::reviewer::contract;  // NOLINT: the contract under test
 
 using test_support::TempDir;
 using ::testing::HasSubstr;

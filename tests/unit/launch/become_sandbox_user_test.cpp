@@ -14,7 +14,7 @@
 #include <string>
 
 #include "core/launch/init_environment.h"
-#include "core/launch/sandbox_user.h"
+#include "core/launch/become_sandbox_user.h"
 #include "tests/support/temp_dir.h"
 
 namespace reviewer::launch {

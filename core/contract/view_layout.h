@@ -1,12 +1,21 @@
 #pragma once
 
+// Where the host mounts what a sandbox reads of the review (contract::kPristineMount, the
+// dependency view), and the view's layout and list formats: what the host writes and the launcher
+// reads.
+//
 // Where the host mounts a review's dependency view (a read-only npm cache holding exactly the
 // tarballs the lock pins) in every sandbox, and where the launcher looks for it. Outside /tmp,
 // /var/tmp and /run, which the launcher clears between jobs, and under a read-only root, so a
 // pull request can neither make nor replace it.
-namespace reviewer::fetch {
+namespace reviewer::contract {
 
 inline constexpr const char* kDependencyMount = "/var/cache/reviewer-deps";
+
+// Where the host mounts the review's pristine clone, read-only, beside an empty /workspace
+// (launch/fresh_worktree.h). Outside /tmp, /var/tmp and /run and under a read-only root, so no
+// step can make or replace it.
+inline constexpr const char* kPristineMount = "/var/lib/reviewer-pristine";
 
 // In the view, beside npm's `_cacache`: the tarballs of a pnpm lock at their registry paths
 // (`registry/<name>/-/<base>-<version>.tgz`), which pnpm reads as a file: registry; and, for a
@@ -41,4 +50,4 @@ inline constexpr const char* kYarnMirrorDir = "yarn-mirror";
 // launcher unpacks it onto every job's PATH, as the runner has it from the first step.
 inline constexpr const char* kRunnerYarnVersion = "1.22.22";
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::contract

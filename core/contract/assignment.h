@@ -2,14 +2,19 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/expr/value.h"
-#include "core/launch/init_environment.h"
+#include "core/plan/planner.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
-namespace reviewer::launch {
+// The assignment: what the host assigns a sandbox at its creation, carried as one value from the
+// command line (`reviewer review`) through the plan and the sandbox's creation environment to the
+// launcher's plan and the attested facts. Both engines write it with assignment_environment() and
+// the launcher reads it with read_assignment_environment(); nothing else spells its variables.
+namespace reviewer::contract {
 
 // What the host assigned this sandbox at creation: fixed for its lifetime.
 struct Assignment {
@@ -32,13 +37,22 @@ struct Assignment {
   expr::Object event_facts;  // `event`, read
 };
 
-// Reads the assignment from the container init's environment (`init`, normally /proc/1/environ),
-// never from the caller. Refuses assignment-missing (a variable absent or
-// empty) and assignment-invalid (a workflow path outside .github/workflows/ or with '..', or
-// REVIEWER_CI_PINNED_ONLY or REVIEWER_CI_SAME_REPOSITORY other than `true` or empty).
-util::Result<Assignment> read_assignment(const InitEnvironment& init);
-// The same, opening `environ_path` first.
-util::Result<Assignment> read_assignment(const std::string& environ_path);
+// The sandbox's creation environment for `a`: "NAME=VALUE" entries, one per variable, in a fixed
+// order (REVIEWER_CI_WORKFLOW, _JOB, _BASE, _MATRIX, _PINNED_ONLY, _EVENT, _SAME_REPOSITORY), a
+// flag "true" or empty. Written as it is, unchecked: the host checks with check_assignment()
+// before it creates a sandbox, and the launcher checks what it reads.
+std::vector<std::string> assignment_environment(const Assignment& a);
+
+// True when `entry` ("NAME=VALUE") sets one of the assignment's variables.
+bool is_assignment_entry(std::string_view entry);
+
+// The assignment in an environment (`env`, NAME -> VALUE, as util::parse_environ reads a
+// NUL-separated block), checked with check_assignment(). Refuses assignment-missing (a workflow,
+// job or base absent or empty, named with `where`: "in the container init's environment") and
+// assignment-invalid (REVIEWER_CI_PINNED_ONLY or REVIEWER_CI_SAME_REPOSITORY other than `true` or
+// empty), then whatever check_assignment() refuses.
+util::Result<Assignment> read_assignment_environment(const std::map<std::string, std::string>& env,
+                                                     const std::string& where);
 
 // The one check of an assignment's values, made by the host before it creates a sandbox and by
 // the launcher when it reads one: assignment-invalid for a workflow path outside
@@ -52,9 +66,7 @@ util::Result<Assignment> check_assignment(Assignment a);
 // caller trying to choose).
 util::Status check_caller_environment(const Assignment& assigned, char** caller_env);
 
-// The launcher's whole argument surface: none (build /workspace) or `--self-check`. Anything
-// else is refused (launcher-arguments) without being interpreted.
-enum class Mode { kBuild, kSelfCheck };
-util::Result<Mode> parse_arguments(const std::vector<std::string>& args);
+// What the planner is asked for this assignment, reading local actions from `files`.
+plan::PlanRequest plan_request(const Assignment& a, const plan::RepositoryFiles* files);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::contract
