@@ -97,6 +97,24 @@ AttestedFacts attested_facts(const Assignment& assignment, const std::string& im
   return {"", assignment.workflow, assignment.job, assignment.base, assignment.matrix, image, ""};
 }
 
+std::string attest_report(nlohmann::json& report, AttestedFacts& facts,
+                          const std::optional<std::string>& nonce) {
+  report["assignment"] = {{"workflow", facts.workflow},
+                          {"job", facts.job},
+                          {"base", facts.base},
+                          {"matrix", facts.matrix}};
+  report["image"] = facts.image;
+  facts.verdict = string_at(report, "verdict");
+  facts.report_sha256 = digest_of(report);
+  if (!nonce) {
+    report["attestation"] = "unattested";
+    return "";
+  }
+  const std::string mac = attestation_mac(*nonce, facts);
+  report["attestation"] = {{"hmac_sha256", mac}, {"report_sha256", facts.report_sha256}};
+  return mac;
+}
+
 util::Result<AttestedFacts> verify_report(const std::string& nonce, const std::string& json_text) {
   if (!valid_nonce(nonce)) {
     return invalid_nonce(nonce);

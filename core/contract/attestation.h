@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/contract/assignment.h"
 #include "core/util/result.h"
 
@@ -53,6 +55,15 @@ std::pair<std::string, std::string> split_verdict_line(const std::string& line);
 // The verdict's kind: the line up to its first ':' ("review-build-failed: x" ->
 // "review-build-failed").
 std::string verdict_kind(const std::string& verdict_line);
+
+// report.json's attested members, written into `report` (the document, its "verdict" set) here
+// and read back by verify_report(), so writer and reader share one schema: "assignment" (workflow,
+// job, base, matrix) and "image" from `facts`, then "attestation", the HMAC over `facts` (their
+// verdict and report digest filled in from `report`) keyed by `nonce` with the digest
+// ({"hmac_sha256", "report_sha256"}), or "unattested" without a nonce. Returns the MAC, empty
+// without a nonce.
+std::string attest_report(nlohmann::json& report, AttestedFacts& facts,
+                          const std::optional<std::string>& nonce);
 
 // A report.json written with an attestation, checked against `nonce`: its verdict, assignment
 // and image, as the report states them, when the MAC over them and over the report's own

@@ -9,7 +9,6 @@
 #include "core/launch/replace_file.h"
 #include "core/report/junit.h"
 #include "core/report/source_excerpt.h"
-#include "core/util/sha256.h"
 
 namespace reviewer::launch {
 namespace {
@@ -127,20 +126,9 @@ util::Status write_build_reports(int dir_fd, const std::string& dir, const plan:
                      {"steps", steps}};
   std::string xml_text = report::to_junit(cases);
   if (attestation != nullptr) {
-    contract::AttestedFacts& f = attestation->facts;
-    doc["assignment"] = {
-        {"workflow", f.workflow}, {"job", f.job}, {"base", f.base}, {"matrix", f.matrix}};
-    doc["image"] = f.image;
-    f.verdict = verdict_name(outcome.verdict);
-    f.report_sha256 = util::sha256_hex(doc.dump(2) + "\n");
-    if (attestation->nonce) {
-      const std::string mac = contract::attestation_mac(*attestation->nonce, f);
-      doc["attestation"] = {{"hmac_sha256", mac}, {"report_sha256", f.report_sha256}};
-      xml_text += "<!-- attestation hmac-sha256=" + mac + " -->\n";
-    } else {
-      doc["attestation"] = "unattested";
-      xml_text += "<!-- unattested -->\n";
-    }
+    const std::string mac = contract::attest_report(doc, attestation->facts, attestation->nonce);
+    xml_text +=
+        mac.empty() ? "<!-- unattested -->\n" : "<!-- attestation hmac-sha256=" + mac + " -->\n";
   }
   auto json = replace_file_at(dir_fd, "report.json", doc.dump(2) + "\n", dir + "/report.json");
   auto xml = replace_file_at(dir_fd, "report.xml", xml_text, dir + "/report.xml");
