@@ -163,14 +163,18 @@ bool checksum_matches(std::string_view body, const char* expected) {
          size == kChecksumSize && std::memcmp(digest, expected, kChecksumSize) == 0;
 }
 
-}  // namespace
+// Where a file's parts stand, once its header and checksum are libgit2's.
+struct Layout {
+  const char* begin;
+  const char* end;
+  const char* footer;  // the checksum
+  std::uint32_t count;
+  bool compressed;  // v4: paths prefix-compressed against the previous entry's
+};
 
-std::optional<ParsedIndex> parse_index_file(std::string bytes) {
-  ParsedIndex out;
-  out.bytes = std::make_unique<const std::string>(std::move(bytes));
-  out.v4_paths = std::make_unique<std::string>();
-  const char* const begin = out.bytes->data();
-  const size_t total = out.bytes->size();
+std::optional<Layout> read_layout(const std::string& bytes) {
+  const char* const begin = bytes.data();
+  const size_t total = bytes.size();
   if (total < kHeaderSize + kChecksumSize || std::memcmp(begin, "DIRC", 4) != 0) {
     return std::nullopt;
   }
@@ -179,107 +183,159 @@ std::optional<ParsedIndex> parse_index_file(std::string bytes) {
   if (version < 2 || version > 4) {
     return std::nullopt;
   }
-  const bool compressed = version == 4;
   const char* const footer = begin + total - kChecksumSize;
   if (!checksum_matches(std::string_view(begin, total - kChecksumSize), footer)) {
     return std::nullopt;
   }
-  // Each entry takes at least 63 bytes, so a count the file cannot hold is not reserved for.
-  out.entries.reserve(std::min<size_t>(count, total / (kShortPathOffset + 1)));
-  std::vector<size_t> v4_offsets;
-  const char* p = begin + kHeaderSize;
-  std::string last;  // v4: the previous entry's path
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const size_t left = static_cast<size_t>(footer - p);
-    if (left < kShortPathOffset) {
-      return std::nullopt;
-    }
-    git_index_entry e{};
-    e.ctime.seconds = static_cast<std::int32_t>(be32(p));
-    e.ctime.nanoseconds = be32(p + 4);
-    e.mtime.seconds = static_cast<std::int32_t>(be32(p + 8));
-    e.mtime.nanoseconds = be32(p + 12);
-    e.dev = be32(p + 16);
-    e.ino = be32(p + 20);
-    e.mode = be32(p + 24);
-    e.uid = be32(p + 28);
-    e.gid = be32(p + 32);
-    e.file_size = be32(p + 36);
-    std::memcpy(e.id.id, p + 40, GIT_OID_RAWSZ);
-    e.flags = be16(p + 60);
-    size_t path_at = kShortPathOffset;
-    if ((e.flags & GIT_INDEX_ENTRY_EXTENDED) != 0) {
-      if (left < kLongPathOffset) {
-        return std::nullopt;
-      }
-      e.flags_extended = be16(p + 62);
-      path_at = kLongPathOffset;
-    }
-    const char* const path = p + path_at;
-    size_t size = 0;
-    std::string_view name;
-    if (!compressed) {
-      size_t length = e.flags & GIT_INDEX_ENTRY_NAMEMASK;
-      const void* nul = std::memchr(path, '\0', static_cast<size_t>(footer - path));
-      if (nul == nullptr) {
-        return std::nullopt;
-      }
-      const auto found = static_cast<size_t>(static_cast<const char*>(nul) - path);
-      // libgit2 takes the path up to its NUL; only a name length that agrees is modelled.
-      if (length == GIT_INDEX_ENTRY_NAMEMASK ? found < length : found != length) {
-        return std::nullopt;
-      }
-      length = found;
-      size = (path_at + length + 8) & ~size_t{7};
-      name = std::string_view(path, length);
-    } else {
-      size_t varint_len = 0;
-      const std::uint64_t strip = decode_varint(path, footer, &varint_len);
-      if (varint_len == 0 || strip > last.size()) {
-        return std::nullopt;
-      }
-      const char* const suffix = path + varint_len;
-      const void* nul = std::memchr(suffix, '\0', static_cast<size_t>(footer - suffix));
-      if (nul == nullptr) {
-        return std::nullopt;
-      }
-      const auto suffix_len = static_cast<size_t>(static_cast<const char*>(nul) - suffix);
-      const size_t prefix_len = last.size() - static_cast<size_t>(strip);
-      if (prefix_len + suffix_len + 1 > kPathMax) {
-        return std::nullopt;
-      }
-      last.resize(prefix_len);
-      last.append(suffix, suffix_len);
-      v4_offsets.push_back(out.v4_paths->size());
-      out.v4_paths->append(last).push_back('\0');
-      name = last;
-      size = path_at + suffix_len + 1 + varint_len;
-    }
-    if (size + kChecksumSize > static_cast<size_t>(begin + total - p) ||
-        !plainly_valid_path(name)) {
-      return std::nullopt;
-    }
-    e.path = name.data();  // v4: set below, once v4_paths stops growing
-    out.entries.push_back(e);
-    p += size;
+  return Layout{begin, begin + total, footer, count, version == 4};
+}
+
+// One entry's fixed fields from `p`, `left` bytes before the checksum; returns where its path
+// starts, or nullopt when the fields run past `left`.
+std::optional<size_t> read_fixed_fields(const char* p, size_t left, git_index_entry& e) {
+  if (left < kShortPathOffset) {
+    return std::nullopt;
   }
+  e.ctime.seconds = static_cast<std::int32_t>(be32(p));
+  e.ctime.nanoseconds = be32(p + 4);
+  e.mtime.seconds = static_cast<std::int32_t>(be32(p + 8));
+  e.mtime.nanoseconds = be32(p + 12);
+  e.dev = be32(p + 16);
+  e.ino = be32(p + 20);
+  e.mode = be32(p + 24);
+  e.uid = be32(p + 28);
+  e.gid = be32(p + 32);
+  e.file_size = be32(p + 36);
+  std::memcpy(e.id.id, p + 40, GIT_OID_RAWSZ);
+  e.flags = be16(p + 60);
+  if ((e.flags & GIT_INDEX_ENTRY_EXTENDED) == 0) {
+    return kShortPathOffset;
+  }
+  if (left < kLongPathOffset) {
+    return std::nullopt;
+  }
+  e.flags_extended = be16(p + 62);
+  return kLongPathOffset;
+}
+
+// An entry's path, and the entry's whole size in the file.
+struct EntryPath {
+  std::string_view name;
+  size_t size = 0;
+};
+
+// A v2 or v3 path: NUL-terminated, the entry padded to a multiple of 8.
+std::optional<EntryPath> read_plain_path(const char* path, size_t path_at, std::uint16_t flags,
+                                         const char* footer) {
+  size_t length = flags & GIT_INDEX_ENTRY_NAMEMASK;
+  const void* nul = std::memchr(path, '\0', static_cast<size_t>(footer - path));
+  if (nul == nullptr) {
+    return std::nullopt;
+  }
+  const auto found = static_cast<size_t>(static_cast<const char*>(nul) - path);
+  // libgit2 takes the path up to its NUL; only a name length that agrees is modelled.
+  if (length == GIT_INDEX_ENTRY_NAMEMASK ? found < length : found != length) {
+    return std::nullopt;
+  }
+  length = found;
+  return EntryPath{std::string_view(path, length), (path_at + length + 8) & ~size_t{7}};
+}
+
+// The v4 paths read so far: each stored NUL-terminated in `storage` at its offset.
+struct V4Paths {
+  std::string& storage;
+  std::vector<size_t> offsets;
+  std::string last;  // the previous entry's path
+};
+
+// A v4 path: how much of the previous path to strip (a varint), then the NUL-terminated suffix.
+std::optional<EntryPath> read_compressed_path(const char* path, size_t path_at, const char* footer,
+                                              V4Paths& v4) {
+  size_t varint_len = 0;
+  const std::uint64_t strip = decode_varint(path, footer, &varint_len);
+  if (varint_len == 0 || strip > v4.last.size()) {
+    return std::nullopt;
+  }
+  const char* const suffix = path + varint_len;
+  const void* nul = std::memchr(suffix, '\0', static_cast<size_t>(footer - suffix));
+  if (nul == nullptr) {
+    return std::nullopt;
+  }
+  const auto suffix_len = static_cast<size_t>(static_cast<const char*>(nul) - suffix);
+  const size_t prefix_len = v4.last.size() - static_cast<size_t>(strip);
+  if (prefix_len + suffix_len + 1 > kPathMax) {
+    return std::nullopt;
+  }
+  v4.last.resize(prefix_len);
+  v4.last.append(suffix, suffix_len);
+  v4.offsets.push_back(v4.storage.size());
+  v4.storage.append(v4.last).push_back('\0');
+  return EntryPath{v4.last, path_at + suffix_len + 1 + varint_len};
+}
+
+// The entries, read from `p` on (left after the last); false when any is not certainly libgit2's.
+bool read_entries(const Layout& layout, const char*& p, V4Paths& v4,
+                  std::vector<git_index_entry>& entries) {
+  for (std::uint32_t i = 0; i < layout.count; ++i) {
+    git_index_entry e{};
+    const auto path_at = read_fixed_fields(p, static_cast<size_t>(layout.footer - p), e);
+    if (!path_at) {
+      return false;
+    }
+    const char* const path = p + *path_at;
+    const auto read = layout.compressed ? read_compressed_path(path, *path_at, layout.footer, v4)
+                                        : read_plain_path(path, *path_at, e.flags, layout.footer);
+    if (!read || read->size + kChecksumSize > static_cast<size_t>(layout.end - p) ||
+        !plainly_valid_path(read->name)) {
+      return false;
+    }
+    e.path = read->name.data();  // v4: set by the caller, once v4 paths stop growing
+    entries.push_back(e);
+    p += read->size;
+  }
+  return true;
+}
+
+// The extensions between the entries (from `p`) and the checksum: only TREE is modelled; every
+// other extension, optional or not, is libgit2's to judge.
+bool only_valid_tree_extensions(const char* p, const char* footer) {
   while (p < footer) {
     if (footer - p < 8) {
-      return std::nullopt;
+      return false;
     }
     const std::uint32_t length = be32(p + 4);
     if (length > static_cast<size_t>(footer - p) - 8) {
-      return std::nullopt;
+      return false;
     }
-    // Only TREE is modelled; every other extension, optional or not, is libgit2's to judge.
     if (std::memcmp(p, "TREE", 4) != 0 || !valid_tree_extension(p + 8, p + 8 + length)) {
-      return std::nullopt;
+      return false;
     }
     p += 8 + length;
   }
-  if (compressed) {
+  return true;
+}
+
+}  // namespace
+
+std::optional<ParsedIndex> parse_index_file(std::string bytes) {
+  ParsedIndex out;
+  out.bytes = std::make_unique<const std::string>(std::move(bytes));
+  out.v4_paths = std::make_unique<std::string>();
+  const auto layout = read_layout(*out.bytes);
+  if (!layout) {
+    return std::nullopt;
+  }
+  // Each entry takes at least 63 bytes, so a count the file cannot hold is not reserved for.
+  out.entries.reserve(std::min<size_t>(layout->count, out.bytes->size() / (kShortPathOffset + 1)));
+  const char* p = layout->begin + kHeaderSize;
+  V4Paths v4{*out.v4_paths, {}, {}};
+  if (!read_entries(*layout, p, v4, out.entries) ||
+      !only_valid_tree_extensions(p, layout->footer)) {
+    return std::nullopt;
+  }
+  if (layout->compressed) {
     for (size_t i = 0; i < out.entries.size(); ++i) {
-      out.entries[i].path = out.v4_paths->data() + v4_offsets[i];
+      out.entries[i].path = out.v4_paths->data() + v4.offsets[i];
     }
   }
   return out;

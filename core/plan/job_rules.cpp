@@ -95,19 +95,11 @@ struct Strategy {
   StrategyFacts facts;
 };
 
-std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* strategy,
-                                      const WorkflowPlanning& planning, Findings& f) {
-  Strategy out;
-  if (strategy == nullptr) {
-    return out;
-  }
-  if (!strategy->is_mapping()) {
-    f.refuse("matrix-job", "job " + quote(id) + " 'strategy' must be a mapping", *strategy);
-    return std::nullopt;
-  }
+// `fail-fast` and `max-parallel` into `out`; false when a key is refused. `matrix` is read apart.
+bool read_scheduling_keys(const std::string& id, const yaml::Node& strategy, Strategy& out,
+                          std::optional<std::size_t>& max_parallel, Findings& f) {
   bool ok = true;
-  std::optional<std::size_t> max_parallel;
-  for (const auto& [key, value] : strategy->entries) {
+  for (const auto& [key, value] : strategy.entries) {
     if (key.scalar == "matrix") {
       continue;
     }
@@ -126,12 +118,14 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
       max_parallel = n;
     }
   }
-  const yaml::Node* m = strategy->find("matrix");
-  if (m == nullptr || !ok) {
-    return ok ? std::optional<Strategy>(out) : std::nullopt;
-  }
-  // A matrix value that is an expression (`${{ fromJSON('[22, 24]') }}`, `${{ inputs.os }}`) is
-  // evaluated here when its value is known before the run; one computed from `needs` is not.
+  return ok;
+}
+
+// A matrix value that is an expression (`${{ fromJSON('[22, 24]') }}`, `${{ inputs.os }}`) is
+// evaluated here when its value is known before the run; one computed from `needs` is not. The
+// value returned is an object.
+std::optional<expr::Value> matrix_value(const std::string& id, const yaml::Node& m,
+                                        const WorkflowPlanning& planning, Findings& f) {
   expr::Object contexts =
       plan_time_contexts(id, planning.base, {}, {}, planning.event, planning.same_repository);
   if (planning.call != nullptr) {
@@ -153,57 +147,99 @@ std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* s
     }
     return *v->value;
   };
-  auto as_value = to_expression_value(*m, &evaluate);
+  auto as_value = to_expression_value(m, &evaluate);
   if (!as_value) {
     for (auto r : as_value.refusals()) {
       f.refuse(r.rule, "job " + quote(id) + " matrix: " + r.message,
-               r.location.value_or(m->location));
+               r.location.value_or(m.location));
     }
     return std::nullopt;
   }
   if (as_value->kind() != expr::Kind::kObject) {
-    f.refuse("matrix-invalid", "job " + quote(id) + " 'strategy.matrix' must be a mapping", *m);
+    f.refuse("matrix-invalid", "job " + quote(id) + " 'strategy.matrix' must be a mapping", m);
     return std::nullopt;
   }
-  auto combinations = expand_matrix(as_value->as_object());
-  if (!combinations) {
-    f.refuse(combinations.error().rule, "job " + quote(id) + ": " + combinations.error().message,
-             *m);
-    return std::nullopt;
-  }
-  // A job the named one needs runs in every variant on CI, and the named one waits for all of
-  // them: one variant cannot stand in for that.
-  const bool named = id == planning.job && planning.call == nullptr;
-  if (planning.call != nullptr && combinations->size() > 1) {
+  return std::move(as_value).value();
+}
+
+// A job the named one needs runs in every variant on CI, and the named one waits for all of
+// them: one variant cannot stand in for that. False (refused) for such a job of several.
+bool one_variant_stands_for_all(const std::string& id, std::size_t variants, bool named,
+                                const yaml::Node& m, const WorkflowPlanning& planning,
+                                Findings& f) {
+  if (planning.call != nullptr && variants > 1) {
     f.refuse("matrix-in-needed-job",
              "job " + quote(id) + " of the called workflow " + quote(planning.file) + " runs " +
-                 std::to_string(combinations->size()) +
+                 std::to_string(variants) +
                  " matrix variants on CI, all of which must succeed; the review runs one job "
                  "variant, of the named job only",
-             *m);
-    return std::nullopt;
+             m);
+    return false;
   }
-  if (!named && combinations->size() > 1) {
+  if (!named && variants > 1) {
     f.refuse("matrix-in-needed-job",
              "job " + quote(id) + " is needed by " + quote(planning.job) + " and runs " +
-                 std::to_string(combinations->size()) +
+                 std::to_string(variants) +
                  " matrix variants on CI, all of which must succeed; the review runs one job "
                  "variant, of the named job only",
-             *m);
-    return std::nullopt;
+             m);
+    return false;
+  }
+  return true;
+}
+
+// The matrix's variant the review runs, into `out`; false when refused.
+bool choose_variant(const std::string& id, const yaml::Node& m,
+                    std::optional<std::size_t> max_parallel, const WorkflowPlanning& planning,
+                    Strategy& out, Findings& f) {
+  const auto matrix = matrix_value(id, m, planning, f);
+  if (!matrix) {
+    return false;
+  }
+  auto combinations = expand_matrix(matrix->as_object());
+  if (!combinations) {
+    f.refuse(combinations.error().rule, "job " + quote(id) + ": " + combinations.error().message,
+             m);
+    return false;
+  }
+  const bool named = id == planning.job && planning.call == nullptr;
+  if (!one_variant_stands_for_all(id, combinations->size(), named, m, planning, f)) {
+    return false;
   }
   auto chosen =
       choose_combination(*combinations, named ? planning.matrix_choice
                                               : std::vector<std::pair<std::string, std::string>>{});
   if (!chosen) {
-    f.refuse(chosen.error().rule, "job " + quote(id) + ": " + chosen.error().message, *m);
-    return std::nullopt;
+    f.refuse(chosen.error().rule, "job " + quote(id) + ": " + chosen.error().message, m);
+    return false;
   }
   out.facts.index = chosen->index;
   out.facts.total = combinations->size();
   out.facts.max_parallel = max_parallel.value_or(combinations->size());
   out.label = chosen->label();
   out.matrix = chosen->values;
+  return true;
+}
+
+std::optional<Strategy> read_strategy(const std::string& id, const yaml::Node* strategy,
+                                      const WorkflowPlanning& planning, Findings& f) {
+  Strategy out;
+  if (strategy == nullptr) {
+    return out;
+  }
+  if (!strategy->is_mapping()) {
+    f.refuse("matrix-job", "job " + quote(id) + " 'strategy' must be a mapping", *strategy);
+    return std::nullopt;
+  }
+  std::optional<std::size_t> max_parallel;
+  const bool ok = read_scheduling_keys(id, *strategy, out, max_parallel, f);
+  const yaml::Node* m = strategy->find("matrix");
+  if (m == nullptr || !ok) {
+    return ok ? std::optional<Strategy>(out) : std::nullopt;
+  }
+  if (!choose_variant(id, *m, max_parallel, planning, out, f)) {
+    return std::nullopt;
+  }
   return out;
 }
 
@@ -246,6 +282,135 @@ void check_shapes(const std::string& id, const yaml::Node& job, Findings& f) {
       f.refuse("invalid-job", "job " + quote(id) + " '" + key + "' must be a string or a mapping",
                *v);
     }
+  }
+}
+
+// A job calling a reusable workflow has no runner or steps of its own, and only the keys
+// GitHub allows there.
+void refuse_job_keys(const std::string& id, const yaml::Node& job, bool reusable, Findings& f) {
+  for (const auto& [key, value] : job.entries) {
+    auto rule = std::find_if(kJobKeys.begin(), kJobKeys.end(),
+                             [&k = key](const JobKeyRule& r) { return k.scalar == r.key; });
+    if (rule == kJobKeys.end() && !(reusable && key.scalar == "with")) {
+      f.refuse("unknown-job-key", "job key " + quote(key.scalar) + " is not understood", key);
+    } else if (reusable && !is_caller_job_key(key.scalar)) {
+      f.refuse("reusable-workflow-call",
+               fmt::format("job '{}' calls a reusable workflow, where '{}' is not allowed (only "
+                           "name, uses, with, secrets, strategy, needs, if, concurrency and "
+                           "permissions); GitHub rejects the workflow",
+                           id, key.scalar),
+               key);
+    } else if (!reusable && rule->rule != nullptr) {
+      f.refuse(rule->rule, fmt::format("job '{}' uses '{}': {}", id, rule->key, rule->why), key);
+    }
+  }
+}
+
+// What the job's expressions read at plan time: its matrix variant's values, and inside a called
+// workflow, the call's inputs and secrets.
+expr::Object job_contexts(const std::string& id, const Strategy& strategy,
+                          const WorkflowPlanning& planning) {
+  expr::Object contexts = plan_time_contexts(id, planning.base, strategy.matrix, strategy.facts,
+                                             planning.event, planning.same_repository);
+  if (planning.call != nullptr) {
+    contexts = in_call(contexts, *planning.call);
+  }
+  return contexts;
+}
+
+void read_job_condition(const yaml::Node& job, PlannedJob& out, Findings& f) {
+  if (const yaml::Node* cond = job.find("if")) {
+    if (!cond->is_scalar()) {
+      f.refuse("job-condition", "job 'if' must be a string", *cond);
+    } else if (auto c = read_condition(cond->scalar, Field::kJobIf, out.contexts, "job 'if'",
+                                       cond->location, f)) {
+      out.condition = std::move(*c);
+    }
+  }
+}
+
+void read_job_timeout(const yaml::Node& job, PlannedJob& out, Findings& f) {
+  if (const yaml::Node* t = job.find("timeout-minutes")) {
+    if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) {
+      // A GitHub-hosted runner stops any job at 360 minutes whatever it asks for.
+      out.timeout_minutes = std::min(*minutes, kDefaultJobTimeoutMinutes);
+      if (*minutes > kDefaultJobTimeoutMinutes) {
+        out.timeout_minutes_written = *minutes;
+      }
+    }
+  }
+}
+
+// The job's env over the workflow's, into out.env; false once the plan budget is exceeded.
+bool read_job_env(const std::string& id, const yaml::Node& job, const WorkflowDefaults& wf,
+                  WorkflowPlanning& planning, PlannedJob& out) {
+  std::vector<workflow::Entry> job_env;
+  if (const yaml::Node* env = job.find("env")) {
+    // A job's env may read `needs`: the launcher evaluates it when the job starts, as the runner.
+    job_env = read_env(*env, "job", {out.contexts, Field::kJobEnv, true}, planning.findings);
+  }
+  // Charged before the copy: every job of a long `needs` chain copies the workflow env.
+  if (!charge(planning, entry_bytes(wf.env) + entry_bytes(job_env),
+              text_bytes(wf.env) + text_bytes(job_env), "job " + quote(id), job.location)) {
+    return false;
+  }
+  out.env = overlay_env(wf.env, job_env);
+  return true;
+}
+
+// The job's `steps`, a list of at least one; nullptr when refused.
+const yaml::Node* job_steps(const std::string& id, const yaml::Node& job, Findings& f) {
+  const yaml::Node* steps = job.find("steps");
+  if (steps != nullptr && !steps->is_sequence() && !steps->is_null()) {
+    f.refuse("invalid-job", "job " + quote(id) + " 'steps' must be a list of steps", *steps);
+    return nullptr;
+  }
+  if (steps == nullptr || steps->items.empty()) {
+    f.refuse("job-without-steps", "job " + quote(id) + " has no steps", job);
+    return nullptr;
+  }
+  return steps;
+}
+
+// Plans each step into out.steps; false when the plan budget stopped it.
+bool plan_steps(const std::string& id, const yaml::Node& steps, const WorkflowDefaults& defaults,
+                WorkflowPlanning& planning, PlannedJob& out) {
+  plugins::JobInfo info{id,
+                        planning.file,
+                        static_cast<std::uint32_t>(steps.items.size()),
+                        &planning.view,
+                        std::nullopt,
+                        planning.version_files};
+  if (planning.earlier_jobs != nullptr) {
+    info.earlier_jobs = planning.earlier_jobs->of(id);
+  }
+  const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &defaults};
+  out.steps.reserve(steps.items.size());  // growing by doubling held twice the steps at once
+  for (std::uint32_t i = 0; i < steps.items.size(); ++i) {
+    if (planning.budget != nullptr && planning.budget->exceeded()) {
+      return false;
+    }
+    if (auto planned = plan_step_node(steps.items[i], i, scope, planning, out)) {
+      // A step that stands before the checkout moves the checkout's place on by one.
+      if (i == info.first_step && (planning.registry.capabilities(planned->step.action) &
+                                   REVIEWER_CAPABILITY_BEFORE_CHECKOUT) != 0) {
+        ++info.first_step;
+      }
+      out.steps.push_back(std::move(*planned));
+    }
+  }
+  return true;
+}
+
+// On CI a job whose steps (its local actions' included) select no Node runs the runner's own,
+// and the resolver must know that of each such job: its pin stands for it.
+void pin_runner_node(std::size_t pins_before, const std::optional<util::SourceLocation>& runs_on,
+                     WorkflowPlanning& planning) {
+  const bool pins_node =
+      std::any_of(planning.pins.begin() + static_cast<std::ptrdiff_t>(pins_before),
+                  planning.pins.end(), [](const auto& p) { return p.runtime == "node"; });
+  if (!pins_node && runs_on) {
+    planning.pins.push_back(runner_default_node(*runs_on));
   }
 }
 
@@ -307,25 +472,8 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
     f.refuse("invalid-job", "job " + quote(id) + " must be a mapping", job);
     return out;
   }
-  // A job calling a reusable workflow has no runner or steps of its own, and only the keys
-  // GitHub allows there.
   const bool reusable = job.find("uses") != nullptr;
-  for (const auto& [key, value] : job.entries) {
-    auto rule = std::find_if(kJobKeys.begin(), kJobKeys.end(),
-                             [&k = key](const JobKeyRule& r) { return k.scalar == r.key; });
-    if (rule == kJobKeys.end() && !(reusable && key.scalar == "with")) {
-      f.refuse("unknown-job-key", "job key " + quote(key.scalar) + " is not understood", key);
-    } else if (reusable && !is_caller_job_key(key.scalar)) {
-      f.refuse("reusable-workflow-call",
-               fmt::format("job '{}' calls a reusable workflow, where '{}' is not allowed (only "
-                           "name, uses, with, secrets, strategy, needs, if, concurrency and "
-                           "permissions); GitHub rejects the workflow",
-                           id, key.scalar),
-               key);
-    } else if (!reusable && rule->rule != nullptr) {
-      f.refuse(rule->rule, fmt::format("job '{}' uses '{}': {}", id, rule->key, rule->why), key);
-    }
-  }
+  refuse_job_keys(id, job, reusable, f);
   for (auto& n : read_needs(job, nullptr)) {
     out.needs.push_back(declared_job_id(planning.jobs, n.job));
   }
@@ -338,96 +486,32 @@ PlannedJob plan_job(const std::string& id, const yaml::Node& job, const Workflow
   if (!charge(planning, kJobBytes, out.matrix_label.size(), "job " + quote(id), job.location)) {
     return out;
   }
-  out.contexts = plan_time_contexts(id, planning.base, strategy->matrix, strategy->facts,
-                                    planning.event, planning.same_repository);
-  if (planning.call != nullptr) {
-    out.contexts = in_call(out.contexts, *planning.call);
-  }
-  auto read_if = [&] {
-    if (const yaml::Node* cond = job.find("if")) {
-      if (!cond->is_scalar()) {
-        f.refuse("job-condition", "job 'if' must be a string", *cond);
-      } else if (auto c = read_condition(cond->scalar, Field::kJobIf, out.contexts, "job 'if'",
-                                         cond->location, f)) {
-        out.condition = std::move(*c);
-      }
-    }
-  };
+  out.contexts = job_contexts(id, *strategy, planning);
   if (reusable) {
-    read_if();
+    read_job_condition(job, out, f);
     plan_call(job, out, planning);
     return out;
   }
   const ValueSite job_site{out.contexts, Field::kJobValue, false};
   const auto runs_on = check_runs_on(job.find("runs-on"), job, job_site, f);
-  if (const yaml::Node* t = job.find("timeout-minutes")) {
-    if (auto minutes = read_timeout(*t, "job 'timeout-minutes'", f)) {
-      // A GitHub-hosted runner stops any job at 360 minutes whatever it asks for.
-      out.timeout_minutes = std::min(*minutes, kDefaultJobTimeoutMinutes);
-      if (*minutes > kDefaultJobTimeoutMinutes) {
-        out.timeout_minutes_written = *minutes;
-      }
-    }
-  }
-  read_if();
+  read_job_timeout(job, out, f);
+  read_job_condition(job, out, f);
   if (const yaml::Node* outputs = job.find("outputs")) {
     read_outputs(id, *outputs, out, f);
   }
   // The steps read the run defaults only; the env is copied once, into the job.
   WorkflowDefaults d{{}, wf.shell, wf.working_directory};
   read_defaults(job, "job", d, f);
-  std::vector<workflow::Entry> job_env;
-  if (const yaml::Node* env = job.find("env")) {
-    // A job's env may read `needs`: the launcher evaluates it when the job starts, as the runner.
-    job_env = read_env(*env, "job", {out.contexts, Field::kJobEnv, true}, f);
-  }
-  // Charged before the copy: every job of a long `needs` chain copies the workflow env.
-  if (!charge(planning, entry_bytes(wf.env) + entry_bytes(job_env),
-              text_bytes(wf.env) + text_bytes(job_env), "job " + quote(id), job.location)) {
+  if (!read_job_env(id, job, wf, planning, out)) {
     return out;
   }
-  out.env = overlay_env(wf.env, job_env);
-  const yaml::Node* steps = job.find("steps");
-  if (steps != nullptr && !steps->is_sequence() && !steps->is_null()) {
-    f.refuse("invalid-job", "job " + quote(id) + " 'steps' must be a list of steps", *steps);
+  const yaml::Node* steps = job_steps(id, job, f);
+  if (steps == nullptr) {
     return out;
   }
-  if (steps == nullptr || steps->items.empty()) {
-    f.refuse("job-without-steps", "job " + quote(id) + " has no steps", job);
-    return out;
-  }
-  plugins::JobInfo info{id,
-                        planning.file,
-                        static_cast<std::uint32_t>(steps->items.size()),
-                        &planning.view,
-                        std::nullopt,
-                        planning.version_files};
-  if (planning.earlier_jobs != nullptr) {
-    info.earlier_jobs = planning.earlier_jobs->of(id);
-  }
-  const StepScope scope{out.contexts, Field::kStepValue, Field::kStepIf, info, &d};
   const std::size_t pins_before = planning.pins.size();
-  out.steps.reserve(steps->items.size());  // growing by doubling held twice the steps at once
-  for (std::uint32_t i = 0; i < steps->items.size(); ++i) {
-    if (planning.budget != nullptr && planning.budget->exceeded()) {
-      return out;
-    }
-    if (auto planned = plan_step_node(steps->items[i], i, scope, planning, out)) {
-      // A step that stands before the checkout moves the checkout's place on by one.
-      if (i == info.first_step && (planning.registry.capabilities(planned->step.action) &
-                                   REVIEWER_CAPABILITY_BEFORE_CHECKOUT) != 0) {
-        ++info.first_step;
-      }
-      out.steps.push_back(std::move(*planned));
-    }
-  }
-  // On CI a job whose steps (its local actions' included) select no Node runs the runner's own,
-  // and the resolver must know that of each such job: its pin stands for it.
-  const bool pins_node =
-      std::any_of(planning.pins.begin() + static_cast<std::ptrdiff_t>(pins_before),
-                  planning.pins.end(), [](const auto& p) { return p.runtime == "node"; });
-  if (!pins_node && runs_on) {
-    planning.pins.push_back(runner_default_node(*runs_on));
+  if (plan_steps(id, *steps, d, planning, out)) {
+    pin_runner_node(pins_before, runs_on, planning);
   }
   return out;
 }

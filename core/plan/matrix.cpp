@@ -1,6 +1,7 @@
 #include "core/plan/matrix.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/expr/json_value.h"
 #include "core/expr/text_case.h"
@@ -144,19 +145,12 @@ std::string listing(const std::vector<MatrixCombination>& combinations) {
   return out;
 }
 
-}  // namespace
+// The original dimensions, in the order written: each key (but include and exclude) and its
+// values.
+using Dimensions = std::vector<std::pair<std::string, const expr::Array*>>;
 
-std::string MatrixCombination::label() const {
-  std::string out;
-  for (const auto& [k, v] : values.entries()) {
-    out += (out.empty() ? "" : ", ") + k + "=" + shown(v);
-  }
-  return out;
-}
-
-util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& matrix) {
-  // The original dimensions, in the order written.
-  std::vector<std::pair<std::string, const expr::Array*>> dims;
+util::Result<Dimensions> dimensions_of(const expr::Object& matrix) {
+  Dimensions dims;
   for (const auto& [k, v] : matrix.entries()) {
     const std::string folded = expr::lower(k);
     if (folded == "include" || folded == "exclude") {
@@ -171,16 +165,11 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
     }
     dims.emplace_back(k, &v.as_array());
   }
-  auto excludes = entries_of(matrix, "exclude");
-  if (!excludes) {
-    return excludes.error();
-  }
-  auto includes = entries_of(matrix, "include");
-  if (!includes) {
-    return includes.error();
-  }
+  return dims;
+}
 
-  std::vector<expr::Object> base;
+// The cartesian product of the dimensions, the first varying slowest; bounded before it is built.
+util::Result<std::vector<expr::Object>> product_of(const Dimensions& dims) {
   std::size_t product = dims.empty() ? 0 : 1;
   for (const auto& [k, values] : dims) {
     product *= values->items.size();
@@ -194,6 +183,7 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
   if (product * dims.size() > kMaxMatrixValues) {
     return too_many_values();
   }
+  std::vector<expr::Object> base;
   for (std::size_t n = 0; n < product; ++n) {
     expr::Object combination;
     std::size_t rest = n;
@@ -205,8 +195,15 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
     }
     base.push_back(std::move(combination));
   }
+  return base;
+}
 
-  for (const auto& ex : *excludes) {
+// Removes from `base` the combinations each exclude entry matches; refuses an entry naming a key
+// the matrix does not have (none is removed then).
+std::optional<util::Refusal> apply_excludes(const std::vector<expr::Object>& excludes,
+                                            const Dimensions& dims,
+                                            std::vector<expr::Object>& base) {
+  for (const auto& ex : excludes) {
     for (const auto& [k, v] : ex.entries()) {
       const bool known = std::any_of(dims.begin(), dims.end(), [&key = k](const auto& d) {
         return expr::lower(d.first) == expr::lower(key);
@@ -220,23 +217,47 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
                               [&](const expr::Object& c) { return matches(c, ex); }),
                base.end());
   }
+  return std::nullopt;
+}
 
-  // Includes: merged into the original combinations they fit, else combinations of their own.
+// Whether `include` keeps every key `original` has (then it is merged into that combination).
+bool fits(const expr::Object& original, const expr::Object& include) {
+  for (const auto& [k, v] : include.entries()) {
+    const expr::Value* have = original.find(k);
+    if (have != nullptr && !same(*have, v)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// `merged` with `include` over it: a value an earlier include added (not in `original`) is
+// replaced in place, and keys it adds come after.
+expr::Object merge_include(const expr::Object& merged, const expr::Object& original,
+                           const expr::Object& include) {
+  expr::Object updated;
+  for (const auto& [k, v] : merged.entries()) {
+    const expr::Value* replacement = original.find(k) == nullptr ? include.find(k) : nullptr;
+    updated.add(k, replacement != nullptr ? *replacement : v);
+  }
+  for (const auto& [k, v] : include.entries()) {
+    updated.add(k, v);  // keys it adds (a key already there is kept as updated above)
+  }
+  return updated;
+}
+
+// Includes: merged into the original combinations they fit, else combinations of their own;
+// every value they add is counted against kMaxMatrixValues as it is added.
+util::Result<std::vector<expr::Object>> apply_includes(const std::vector<expr::Object>& base,
+                                                       std::size_t keys,
+                                                       const std::vector<expr::Object>& includes) {
   std::vector<expr::Object> merged = base;
   std::vector<expr::Object> extra;
-  std::size_t values = base.size() * dims.size();
-  for (const auto& inc : *includes) {
+  std::size_t values = base.size() * keys;
+  for (const auto& inc : includes) {
     bool fitted = false;
     for (std::size_t i = 0; i < base.size(); ++i) {
-      bool changes_original = false;
-      for (const auto& [k, v] : inc.entries()) {
-        const expr::Value* original = base[i].find(k);
-        if (original != nullptr && !same(*original, v)) {
-          changes_original = true;
-          break;
-        }
-      }
-      if (changes_original) {
+      if (!fits(base[i], inc)) {
         continue;
       }
       fitted = true;
@@ -244,15 +265,7 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
       if (values > kMaxMatrixValues) {
         return too_many_values();
       }
-      expr::Object updated;
-      for (const auto& [k, v] : merged[i].entries()) {
-        const expr::Value* replacement = base[i].find(k) == nullptr ? inc.find(k) : nullptr;
-        updated.add(k, replacement != nullptr ? *replacement : v);
-      }
-      for (const auto& [k, v] : inc.entries()) {
-        updated.add(k, v);  // keys it adds (a key already there is kept as updated above)
-      }
-      merged[i] = std::move(updated);
+      merged[i] = merge_include(merged[i], base[i], inc);
     }
     if (!fitted) {
       values += inc.entries().size();
@@ -263,6 +276,11 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
     }
   }
   merged.insert(merged.end(), extra.begin(), extra.end());
+  return merged;
+}
+
+// The combinations numbered in order, once there is at least one and no more than GitHub runs.
+util::Result<std::vector<MatrixCombination>> numbered(std::vector<expr::Object> merged) {
   if (merged.empty()) {
     return refuse("matrix-empty", "the matrix has no combination left to run");
   }
@@ -276,6 +294,43 @@ util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& m
     out.push_back({std::move(m), out.size()});
   }
   return out;
+}
+
+}  // namespace
+
+std::string MatrixCombination::label() const {
+  std::string out;
+  for (const auto& [k, v] : values.entries()) {
+    out += (out.empty() ? "" : ", ") + k + "=" + shown(v);
+  }
+  return out;
+}
+
+util::Result<std::vector<MatrixCombination>> expand_matrix(const expr::Object& matrix) {
+  auto dims = dimensions_of(matrix);
+  if (!dims) {
+    return dims.error();
+  }
+  auto excludes = entries_of(matrix, "exclude");
+  if (!excludes) {
+    return excludes.error();
+  }
+  auto includes = entries_of(matrix, "include");
+  if (!includes) {
+    return includes.error();
+  }
+  auto base = product_of(*dims);
+  if (!base) {
+    return base.error();
+  }
+  if (auto refused = apply_excludes(*excludes, *dims, *base)) {
+    return *refused;
+  }
+  auto merged = apply_includes(*base, dims->size(), *includes);
+  if (!merged) {
+    return merged.error();
+  }
+  return numbered(std::move(*merged));
 }
 
 util::Result<MatrixCombination> choose_combination(

@@ -81,50 +81,94 @@ bool sdk_at_least(const char* version, int major, int minor) {
   return got_major > major || (got_major == major && got_minor >= minor);
 }
 
-}  // namespace
+// A plugin built before SDK 1.7 cannot tell a run-token input from a literal value: a step
+// passing it one is refused (nullopt: nothing to refuse).
+std::optional<PlanOutcome> refuse_run_token_for_old_sdk(const PluginLibrary& plugin,
+                                                        const workflow::Step& step) {
+  if (sdk_at_least(plugin.descriptor->sdk_version, 1, 7)) {
+    return std::nullopt;
+  }
+  PlanOutcome old;
+  for (const auto& e : step.inputs) {
+    if (e.run_token) {
+      old.decision = PlanOutcome::Decision::kRefuse;
+      old.refusals.push_back(
+          {"expression-value-unknown",
+           fmt::format("input '{}' is the run's GITHUB_TOKEN, which only the real run has, and "
+                       "plugin '{}' (SDK {}) predates the SDK that can say its value cannot "
+                       "matter",
+                       e.name, plugin.name, plugin.descriptor->sdk_version),
+           e.location});
+    }
+  }
+  if (old.refusals.empty()) {
+    return std::nullopt;
+  }
+  return old;
+}
 
-PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job) {
-  // A plugin built before SDK 1.7 cannot tell a run-token input from a literal value.
-  if (!sdk_at_least(plugin.descriptor->sdk_version, 1, 7)) {
-    PlanOutcome old;
-    for (const auto& e : step.inputs) {
-      if (e.run_token) {
-        old.decision = PlanOutcome::Decision::kRefuse;
-        old.refusals.push_back(
-            {"expression-value-unknown",
-             fmt::format("input '{}' is the run's GITHUB_TOKEN, which only the real run has, and "
-                         "plugin '{}' (SDK {}) predates the SDK that can say its value cannot "
-                         "matter",
-                         e.name, plugin.name, plugin.descriptor->sdk_version),
-             e.location});
+// A non-null pointer says "known", even for a job that needs nothing.
+const reviewer_str kNoEarlierJobs{"", 0};
+
+// The job as a plugin sees it while it plans one step; its earlier jobs' ids stay here while the
+// context points at them.
+class JobContext {
+ public:
+  JobContext(const JobInfo& job, const workflow::Step& step) {
+    if (job.earlier_jobs) {
+      for (const auto& id : *job.earlier_jobs) {
+        earlier_.push_back(c_str(id));
       }
     }
-    if (!old.refusals.empty()) {
-      return old;
-    }
+    ctx_ = reviewer_job_context{sizeof(reviewer_job_context),
+                                c_str(job.job_id),
+                                c_str(job.workflow_file),
+                                job.step_count,
+                                step.index == job.first_step ? 1 : 0,
+                                job.workflow != nullptr ? job.workflow->data() : nullptr,
+                                job.workflow != nullptr ? job.workflow->size() : 0,
+                                !job.earlier_jobs  ? nullptr
+                                : earlier_.empty() ? &kNoEarlierJobs
+                                                   : earlier_.data(),
+                                earlier_.size()};
   }
-  StepViewStorage view(step);
-  std::vector<reviewer_str> earlier;
-  if (job.earlier_jobs) {
-    for (const auto& id : *job.earlier_jobs) {
-      earlier.push_back(c_str(id));
-    }
+  JobContext(const JobContext&) = delete;
+  JobContext& operator=(const JobContext&) = delete;
+  const reviewer_job_context* get() const { return &ctx_; }
+
+ private:
+  std::vector<reviewer_str> earlier_;
+  reviewer_job_context ctx_{};
+};
+
+// The sink's read_version_file: reads through the host's reader, and delivers the version.
+std::int32_t read_plan_version_file(void* h, std::int32_t rules, reviewer_str path,
+                                    reviewer_location where, void* out,
+                                    void (*deliver)(void*, reviewer_str, reviewer_location)) {
+  PlanCollector& pc = *collector(h);
+  if (pc.version_files == nullptr) {
+    pc.outcome.refusals.push_back({"version-file-missing",
+                                   util::quote(str(path)) +
+                                       " cannot be read: this plan was made without the "
+                                       "repository's files",
+                                   loc(where), util::RefusalKind::kAbsent});
+    return std::int32_t{-1};
   }
-  // A non-null pointer says "known", even for a job that needs nothing.
-  static const reviewer_str kNone{"", 0};
-  reviewer_job_context ctx{sizeof(reviewer_job_context),
-                           c_str(job.job_id),
-                           c_str(job.workflow_file),
-                           job.step_count,
-                           step.index == job.first_step ? 1 : 0,
-                           job.workflow != nullptr ? job.workflow->data() : nullptr,
-                           job.workflow != nullptr ? job.workflow->size() : 0,
-                           !job.earlier_jobs ? nullptr
-                           : earlier.empty() ? &kNone
-                                             : earlier.data(),
-                           earlier.size()};
-  PlanCollector c;
-  c.version_files = job.version_files;
+  auto read = pc.version_files->read(rules, str(path), loc(where));
+  if (!read) {
+    pc.outcome.refusals.insert(pc.outcome.refusals.end(), read.refusals().begin(),
+                               read.refusals().end());
+    return std::int32_t{-1};
+  }
+  deliver(
+      out, c_str(read->version),
+      reviewer_location{c_str(read->location.file), read->location.line, read->location.column});
+  pc.outcome.version_files.push_back(std::move(*read));
+  return std::int32_t{0};
+}
+
+// The sink through which the plugin answers, each answer collected into `c`.
+reviewer_plan_sink plan_sink(PlanCollector& c) {
   reviewer_plan_sink sink{};
   sink.struct_size = sizeof(sink);
   sink.host = &c;
@@ -148,38 +192,12 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
   sink.assert_fetch_depth = [](void* h, std::int32_t depth) {
     collector(h)->outcome.fetch_depth = depth;
   };
-  sink.read_version_file = [](void* h, std::int32_t rules, reviewer_str path,
-                              reviewer_location where, void* out,
-                              void (*deliver)(void*, reviewer_str, reviewer_location)) {
-    PlanCollector& pc = *collector(h);
-    if (pc.version_files == nullptr) {
-      pc.outcome.refusals.push_back({"version-file-missing",
-                                     util::quote(str(path)) +
-                                         " cannot be read: this plan was made without the "
-                                         "repository's files",
-                                     loc(where), util::RefusalKind::kAbsent});
-      return std::int32_t{-1};
-    }
-    auto read = pc.version_files->read(rules, str(path), loc(where));
-    if (!read) {
-      pc.outcome.refusals.insert(pc.outcome.refusals.end(), read.refusals().begin(),
-                                 read.refusals().end());
-      return std::int32_t{-1};
-    }
-    deliver(
-        out, c_str(read->version),
-        reviewer_location{c_str(read->location.file), read->location.line, read->location.column});
-    pc.outcome.version_files.push_back(std::move(*read));
-    return std::int32_t{0};
-  };
-  ActionHandle action(plugin.descriptor);
-  if (action.get() == nullptr) {
-    c.outcome.refusals.push_back(
-        {"plugin-internal-error",
-         fmt::format("plugin '{}' could not create its action", plugin.name), step.location});
-    return std::move(c.outcome);
-  }
-  plugin.descriptor->plan(action.get(), view.get(), &ctx, &sink);
+  sink.read_version_file = read_plan_version_file;
+  return sink;
+}
+
+// The decision the plugin's answers make: a refusal refuses, else exactly one skip or run.
+PlanOutcome decided(PlanCollector& c, const PluginLibrary& plugin, const workflow::Step& step) {
   PlanOutcome& out = c.outcome;
   if (!out.refusals.empty()) {
     out.decision = PlanOutcome::Decision::kRefuse;
@@ -194,6 +212,28 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
     out.decision = c.skips == 1 ? PlanOutcome::Decision::kSkip : PlanOutcome::Decision::kRun;
   }
   return std::move(c.outcome);
+}
+
+}  // namespace
+
+PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, const JobInfo& job) {
+  if (auto refused = refuse_run_token_for_old_sdk(plugin, step)) {
+    return std::move(*refused);
+  }
+  StepViewStorage view(step);
+  const JobContext ctx(job, step);
+  PlanCollector c;
+  c.version_files = job.version_files;
+  reviewer_plan_sink sink = plan_sink(c);
+  ActionHandle action(plugin.descriptor);
+  if (action.get() == nullptr) {
+    c.outcome.refusals.push_back(
+        {"plugin-internal-error",
+         fmt::format("plugin '{}' could not create its action", plugin.name), step.location});
+    return std::move(c.outcome);
+  }
+  plugin.descriptor->plan(action.get(), view.get(), ctx.get(), &sink);
+  return decided(c, plugin, step);
 }
 
 void execute_step(const PluginLibrary& plugin, const workflow::Step& step, ExecuteHost& host) {

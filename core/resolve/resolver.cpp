@@ -114,18 +114,12 @@ std::string sources(const std::vector<Declaration>& ds) {
   return js::join(parts, ", ");
 }
 
-}  // namespace
-
-util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTable& matrix) {
-  if (!set.refusals.empty()) {
-    return set.refusals;
-  }
-  std::vector<Declaration> ds;
-  std::vector<std::string> notes;
-  // An alias stands for the line the schedule names on the review's date: the image of that line
-  // serves it, as CI takes that line's newest release.
+// An alias stands for the line the schedule names on the review's date: the image of that line
+// serves it, as CI takes that line's newest release. Each alias in `declarations` gets that
+// line's range, and a note in `notes`; returns the aliases the schedule cannot resolve.
+report::Refusals resolve_aliases(std::vector<Declaration>& declarations, const RuntimeTable& matrix,
+                                 std::vector<std::string>& notes) {
   report::Refusals unresolved;
-  std::vector<Declaration> declarations = set.declarations;
   for (auto& d : declarations) {
     if (!d.alias) {
       continue;
@@ -146,47 +140,56 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTa
     // Every message about it from here on says which line it stands for.
     d.value += " (Node " + std::to_string(line->major) + ")";
   }
-  if (!unresolved.empty()) {
-    return unresolved;
+  return unresolved;
+}
+
+// Why a declaration that does not constrain the image is reported but not enforced.
+std::string unenforced_note(const Declaration& d) {
+  const std::string what = d.source + " " + quote(d.tool + "@" + d.value);
+  if (d.tool == "pnpm") {
+    return what +
+           " selects no image: pnpm is put on PATH only by a "
+           "pnpm/action-setup or pnpm/setup step or by corepack, from the dependency "
+           "store the host fetches it into";
   }
+  if (d.tool == "yarn" && (d.value.starts_with("0.") || d.value.starts_with("1."))) {
+    return what +
+           " selects no image: without corepack the runner runs its own yarn 1.22.22, "
+           "which the host fetches into the dependency store for a yarn.lock, as it "
+           "fetches this release for corepack";
+  }
+  if (d.tool == "yarn") {
+    return what +
+           " selects no image: the runner's yarn 1.22.22, which the host fetches into "
+           "the dependency store for a yarn.lock, hands a project of yarn 2 and later "
+           "over to the release its .yarnrc.yml `yarnPath` names; after `corepack "
+           "enable`, corepack runs this release, which the host fetches for its cache";
+  }
+  return what +
+         " is not installed on CI unless a job "
+         "enables corepack; the image's " +
+         d.tool + " is used, as on CI";
+}
+
+// The declarations that select the image; a note in `notes` for each of the others.
+std::vector<Declaration> constraining(const std::vector<Declaration>& declarations,
+                                      std::vector<std::string>& notes) {
+  std::vector<Declaration> ds;
   for (const auto& d : declarations) {
     if (d.constrains) {
       ds.push_back(d);
     } else {
-      notes.push_back(
-          d.tool == "pnpm"
-              ? d.source + " " + quote(d.tool + "@" + d.value) +
-                    " selects no image: pnpm is put on PATH only by a "
-                    "pnpm/action-setup or pnpm/setup step or by corepack, from the dependency "
-                    "store the host fetches it into"
-          : d.tool == "yarn" && (d.value.starts_with("0.") || d.value.starts_with("1."))
-              ? d.source + " " + quote(d.tool + "@" + d.value) +
-                    " selects no image: without corepack the runner runs its own yarn 1.22.22, "
-                    "which the host fetches into the dependency store for a yarn.lock, as it "
-                    "fetches this release for corepack"
-          : d.tool == "yarn"
-              ? d.source + " " + quote(d.tool + "@" + d.value) +
-                    " selects no image: the runner's yarn 1.22.22, which the host fetches into "
-                    "the dependency store for a yarn.lock, hands a project of yarn 2 and later "
-                    "over to the release its .yarnrc.yml `yarnPath` names; after `corepack "
-                    "enable`, corepack runs this release, which the host fetches for its cache"
-              : d.source + " " + quote(d.tool + "@" + d.value) +
-                    " is not installed on CI unless a job "
-                    "enables corepack; the image's " +
-                    d.tool + " is used, as on CI");
+      notes.push_back(unenforced_note(d));
     }
   }
+  return ds;
+}
 
-  // A job without a setup step runs the runner's default Node: the matrix's one version of that
-  // line stands for it, and every other declaration on the tool must admit that version (not just
-  // intersect the line), since no other image can serve that job.
-  std::vector<std::optional<std::string>> selected(ds.size());
-  for (std::size_t i = 0; i < ds.size(); ++i) {
-    if (ds[i].runner_default) {
-      selected[i] = selected_version(ds[i], matrix);
-    }
-  }
-  report::Refusals conflicts;
+// Two declarations on one tool that no version satisfies together (a runner's default that
+// selected its version is checked by runner_default_conflicts instead).
+void range_conflicts(const std::vector<Declaration>& ds,
+                     const std::vector<std::optional<std::string>>& selected,
+                     report::Refusals& conflicts) {
   for (std::size_t i = 0; i < ds.size(); ++i) {
     for (std::size_t j = i + 1; j < ds.size(); ++j) {
       if (ds[i].tool != ds[j].tool || selected[i] || selected[j] ||
@@ -200,6 +203,12 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTa
                                           ds[j].location});
     }
   }
+}
+
+// Each declaration on a tool that the matrix's one version of a runner's default does not admit.
+void runner_default_conflicts(const std::vector<Declaration>& ds,
+                              const std::vector<std::optional<std::string>>& selected,
+                              report::Refusals& conflicts) {
   for (std::size_t r = 0; r < ds.size(); ++r) {
     if (!selected[r]) {
       continue;
@@ -217,10 +226,27 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTa
           ds[r].location});
     }
   }
-  if (!conflicts.empty()) {
-    return conflicts;
-  }
+}
 
+// A job without a setup step runs the runner's default Node: the matrix's one version of that
+// line stands for it, and every other declaration on the tool must admit that version (not just
+// intersect the line), since no other image can serve that job.
+report::Refusals conflicts_among(const std::vector<Declaration>& ds, const RuntimeTable& matrix) {
+  std::vector<std::optional<std::string>> selected(ds.size());
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    if (ds[i].runner_default) {
+      selected[i] = selected_version(ds[i], matrix);
+    }
+  }
+  report::Refusals conflicts;
+  range_conflicts(ds, selected, conflicts);
+  runner_default_conflicts(ds, selected, conflicts);
+  return conflicts;
+}
+
+// The one image that satisfies every declaration of `ds`.
+util::Result<const Image*> the_one_image(const std::vector<Declaration>& ds,
+                                         const RuntimeTable& matrix) {
   std::vector<const Image*> candidates;
   for (const auto& image : matrix.images) {
     if (satisfies_all(image, ds)) {
@@ -231,7 +257,6 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTa
   for (const auto& image : matrix.images) {
     all.push_back(&image);
   }
-
   if (candidates.empty()) {
     return report::Refusals{report::Refusal{"out-of-matrix",
                                             "missing image: " + requirements(ds) +
@@ -249,8 +274,29 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTa
             "; declare an exact version (e.g. in .nvmrc or package.json engines) to select one",
         std::nullopt}};
   }
-  return Resolution{candidates.front()->name, candidates.front()->runtimes, std::move(declarations),
-                    std::move(notes)};
+  return candidates.front();
+}
+
+}  // namespace
+
+util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTable& matrix) {
+  if (!set.refusals.empty()) {
+    return set.refusals;
+  }
+  std::vector<std::string> notes;
+  std::vector<Declaration> declarations = set.declarations;
+  if (auto unresolved = resolve_aliases(declarations, matrix, notes); !unresolved.empty()) {
+    return unresolved;
+  }
+  const std::vector<Declaration> ds = constraining(declarations, notes);
+  if (auto conflicts = conflicts_among(ds, matrix); !conflicts.empty()) {
+    return conflicts;
+  }
+  auto image = the_one_image(ds, matrix);
+  if (!image) {
+    return image.refusals();
+  }
+  return Resolution{(*image)->name, (*image)->runtimes, std::move(declarations), std::move(notes)};
 }
 
 util::Result<Resolution> resolve(const std::string& worktree, const RuntimeTable& matrix,
