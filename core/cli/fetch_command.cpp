@@ -1,10 +1,10 @@
 // `reviewer fetch WORKTREE --store DIR`: the fetch phase of a review on its own (core/host,
-// core/fetch): what the lock file pins, checked, in the shared store.
+// core/deps): what the lock file pins, checked, in the shared store.
 #include <iostream>
 #include <memory>
 
 #include "core/cli/commands.h"
-#include "core/host/dependencies.h"
+#include "core/deps/dependencies.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/report/source_excerpt.h"
@@ -15,39 +15,39 @@ namespace {
 struct FetchRequest {
   std::string worktree;
   std::string store;
-  std::string registry = fetch::kDefaultRegistry;
-  std::uint64_t max_bytes = fetch::FetchOptions{}.max_total_bytes;
+  std::string registry = deps::kDefaultRegistry;
+  std::uint64_t max_bytes = deps::FetchOptions{}.max_total_bytes;
 };
 
 int run_fetch(const FetchRequest& r) {
   using report::ExitCode;
-  if (!host::valid_registry(r.registry)) {
+  if (!deps::valid_registry(r.registry)) {
     std::cerr << "reviewer fetch: --registry \"" << report::printable(r.registry)
               << "\" is not an https URL ending in '/'\n";
     return report::to_int(ExitCode::kUsage);
   }
-  fetch::FetchOptions options;
+  deps::FetchOptions options;
   options.registry = r.registry;
   options.max_total_bytes = r.max_bytes;
-  const std::string store = r.store.empty() ? host::default_store_dir() : r.store;
-  auto deps = host::fetch_dependencies(r.worktree, store, options);
-  if (!deps) {
-    for (const auto& refusal : deps.refusals()) {
+  const std::string store = r.store.empty() ? deps::default_store_dir() : r.store;
+  auto fetched = deps::fetch_dependencies(r.worktree, store, options);
+  if (!fetched) {
+    for (const auto& refusal : fetched.refusals()) {
       std::cout << report::to_text(refusal) << '\n';
     }
-    return report::to_int(host::is_host_side(deps.error()) ? ExitCode::kInternal
+    return report::to_int(deps::is_host_side(fetched.error()) ? ExitCode::kInternal
                                                            : ExitCode::kRefused);
   }
-  if (!*deps) {
+  if (!*fetched) {
     std::cout << "no npm, pnpm, Bun or yarn lock file in " << report::printable(r.worktree)
               << ", nothing fetched";
-    for (const auto& name : host::unread_lock_files(r.worktree)) {
+    for (const auto& name : deps::unread_lock_files(r.worktree)) {
       std::cout << " (" << name << " is not read yet)";
     }
     std::cout << '\n';
     return 0;
   }
-  std::cout << fetch::describe((*deps)->list, (*deps)->report) << "\nstore: " << store << '\n';
+  std::cout << deps::describe((*fetched)->list, (*fetched)->report) << "\nstore: " << store << '\n';
   return 0;
 }
 

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "core/cli/commands.h"
-#include "core/host/host_process.h"
+#include "core/exec/host_process.h"
 #include "core/host/leftovers.h"
 #include "core/util/install_layout.h"
 
@@ -16,7 +16,7 @@ void register_gc_command(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand(
       "gc", "remove the sandboxes and clones of reviews whose host process is gone");
   sub->callback([&exit_code] {
-    const bool podman = static_cast<bool>(host::command_output({"sh", "-c", "command -v podman"}));
+    const bool podman = static_cast<bool>(exec::command_output({"sh", "-c", "command -v podman"}));
     const char* tmp = std::getenv("TMPDIR");
     const auto said = host::collect_leftovers(podman ? util::data_directory() + "/engine.sh" : "",
                                               tmp != nullptr && *tmp != '\0' ? tmp : "/tmp");

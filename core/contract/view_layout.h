@@ -25,8 +25,8 @@ inline constexpr const char* kRegistryDir = "registry";
 
 // In the registry directory, beside a package's `-/` tarballs (`registry/<name>/.packument`):
 // the registry's metadata document of the package, for package managers that ask for it before
-// installing a lock (pnpm 11 and later, served by launch/loopback_registry.h). No package name
-// starts with '.', so it names no package.
+// installing a lock (pnpm 11 and later, served by deps/provision/loopback_registry.h). No package
+// name starts with '.', so it names no package.
 inline constexpr const char* kPackumentFile = ".packument";
 inline constexpr const char* kBunList = "bun-cache.list";
 
@@ -36,7 +36,7 @@ inline constexpr const char* kPackageManagerDir = "package-managers";
 
 // In the view: the package managers package.json's packageManager names, for corepack's cache,
 // one "<name>\t<version>\t<reference>\t<tarball path in the view>\t<algo>.<hex>" a line
-// (launch/corepack_cache_seed.h).
+// (deps/provision/corepack_cache_seed.h).
 inline constexpr const char* kCorepackList = "corepack.list";
 
 // In the view, for a yarn.lock: yarn 1's offline mirror, each tarball of the lock under the file

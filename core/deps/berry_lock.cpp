@@ -1,17 +1,17 @@
 // parse_berry_lock: yarn 2+'s yarn.lock through the bounded YAML loader, each block's resolution
 // sorted into what the review can fetch (npm), what the project holds (workspace) and what yarn
 // derives offline from a registry package (patch).
-#include "core/fetch/berry_lock.h"
+#include "core/deps/berry_lock.h"
 
 #include <cstdlib>
 
-#include "core/fetch/lock_yaml.h"
-#include "core/fetch/package_source.h"
-#include "core/fetch/specifier_match.h"
+#include "core/deps/lock_yaml.h"
+#include "core/deps/package_source.h"
+#include "core/deps/specifier_match.h"
 #include "core/semver/version.h"
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using yaml::Node;
@@ -218,4 +218,4 @@ util::Status check_berry_manifest(std::string_view package_json, const BerryLock
   return util::status_of(std::move(out));
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

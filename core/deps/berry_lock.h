@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 #include "core/util/result.h"
 
 // The yarn.lock of yarn 2 and later (Berry): YAML with a `__metadata:` block, one block per
@@ -14,7 +14,7 @@
 // registry's tarball, so the lock cannot pin the download itself: the review takes each npm
 // package's sha512 from the registry's version document (fetch/registry_integrity.h) and yarn
 // still checks its archive against the lock's checksum inside the sandbox, as on CI.
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 enum class BerrySource {
   kNpm,        // "name@npm:1.2.3": a tarball of the configured registry
@@ -64,4 +64,4 @@ bool is_berry_lock(std::string_view text);
 // difference; `dependency-lock-invalid` when the lock has no root workspace.
 util::Status check_berry_manifest(std::string_view package_json, const BerryLock& lock);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

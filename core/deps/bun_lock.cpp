@@ -1,14 +1,14 @@
 // parse_bun_lock: Bun's text lock (JSONC) into the entries the fetch plan checks like npm's.
-#include "core/fetch/bun_lock.h"
+#include "core/deps/bun_lock.h"
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/json_fields.h"
+#include "core/deps/json_fields.h"
 
-#include "core/fetch/package_source.h"
+#include "core/deps/package_source.h"
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using nlohmann::json;
@@ -157,4 +157,4 @@ util::Result<BunLock> parse_bun_lock(std::string_view text, const std::string& f
   return lock;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -4,11 +4,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/fetch/npm_lock.h"
-#include "core/fetch/pnpm_lock.h"
+#include "core/deps/npm_lock.h"
+#include "core/deps/pnpm_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // A text bun.lock (lockfileVersion 0 or 1, Bun 1.2 and later), as `bun install
 // --frozen-lockfile` reads it.
@@ -33,4 +33,4 @@ util::Result<BunLock> parse_bun_lock(std::string_view text, const std::string& f
 // a JSON reader takes Bun's lock. Everything else is kept byte for byte.
 std::string without_trailing_commas(std::string_view text);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/curl_downloader.h"
+#include "core/deps/curl_downloader.h"
 
 #include <sys/stat.h>
 
@@ -8,9 +8,9 @@
 #include <map>
 #include <vector>
 
-#include "core/host/metered_curl.h"
+#include "core/deps/metered_curl.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 // curl's exit code for a transfer whose Content-Length is over --max-filesize.
@@ -62,16 +62,16 @@ bool exists(const std::string& path) {
 
 constexpr const char* kStopped = "; the transfers under way were stopped and their files removed";
 
-class CurlDownloader final : public fetch::Downloader {
+class CurlDownloader final : public deps::Downloader {
  public:
-  CurlDownloader(std::string protocols, std::shared_ptr<fetch::DownloadMeter> meter)
+  CurlDownloader(std::string protocols, std::shared_ptr<deps::DownloadMeter> meter)
       : protocols_(std::move(protocols)), meter_(std::move(meter)) {}
 
-  util::Status download(const std::vector<fetch::Download>& items,
+  util::Status download(const std::vector<deps::Download>& items,
                         std::uint64_t max_bytes_each) override {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(30);
     for (std::size_t at = 0; at < items.size(); at += kTransfersPerRun) {
-      const std::vector<fetch::Download> run(
+      const std::vector<deps::Download> run(
           items.begin() + static_cast<std::ptrdiff_t>(at),
           items.begin() +
               static_cast<std::ptrdiff_t>(std::min(at + kTransfersPerRun, items.size())));
@@ -89,7 +89,7 @@ class CurlDownloader final : public fetch::Downloader {
     return util::ok_status();
   }
 
-  util::Result<bool> download_document(const fetch::Download& item,
+  util::Result<bool> download_document(const deps::Download& item,
                                        std::uint64_t max_bytes) override {
     // Without --fail, so a 404 (a version the registry does not have) is told apart from a
     // failure: curl writes the status line's code on stdout, the body to the file.
@@ -135,7 +135,7 @@ class CurlDownloader final : public fetch::Downloader {
 
  private:
   // One curl run over at most kTransfersPerRun items.
-  util::Status download_run(const std::vector<fetch::Download>& items, std::uint64_t max_bytes_each,
+  util::Status download_run(const std::vector<deps::Download>& items, std::uint64_t max_bytes_each,
                             std::chrono::steady_clock::time_point deadline) {
     const std::string dir = items.front().file.substr(0, items.front().file.rfind('/'));
     // One "CODE URL" line per transfer, so a refused one is named with the registry's answer.
@@ -212,25 +212,24 @@ class CurlDownloader final : public fetch::Downloader {
   }
 
   std::string protocols_;
-  std::shared_ptr<fetch::DownloadMeter> meter_;
+  std::shared_ptr<deps::DownloadMeter> meter_;
 };
 
 // A downloader's own meter where it is given none: only each call's bound applies.
-std::shared_ptr<fetch::DownloadMeter> or_unbounded(std::shared_ptr<fetch::DownloadMeter> meter) {
+std::shared_ptr<deps::DownloadMeter> or_unbounded(std::shared_ptr<deps::DownloadMeter> meter) {
   return meter ? std::move(meter)
-               : std::make_shared<fetch::DownloadMeter>(std::numeric_limits<std::uint64_t>::max());
+               : std::make_shared<deps::DownloadMeter>(std::numeric_limits<std::uint64_t>::max());
 }
 
 }  // namespace
 
-std::unique_ptr<fetch::Downloader> make_curl_downloader(
-    std::shared_ptr<fetch::DownloadMeter> meter) {
+std::unique_ptr<deps::Downloader> make_curl_downloader(std::shared_ptr<deps::DownloadMeter> meter) {
   return std::make_unique<CurlDownloader>("=https", or_unbounded(std::move(meter)));
 }
 
-std::unique_ptr<fetch::Downloader> make_curl_downloader_for_test(
-    std::shared_ptr<fetch::DownloadMeter> meter) {
+std::unique_ptr<deps::Downloader> make_curl_downloader_for_test(
+    std::shared_ptr<deps::DownloadMeter> meter) {
   return std::make_unique<CurlDownloader>("=http,https", or_unbounded(std::move(meter)));
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -2,10 +2,10 @@
 
 #include <memory>
 
-#include "core/fetch/download_meter.h"
-#include "core/fetch/downloader.h"
+#include "core/deps/download_meter.h"
+#include "core/deps/downloader.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // Downloads registry tarballs with the host's curl: one process for up to 128 transfers (eight
 // at a time), https only with no redirect followed, no ~/.curlrc and no netrc (no credential of
@@ -17,11 +17,11 @@ namespace reviewer::host {
 // killed, the call's files are removed and the refusal is `dependency-too-large`. So a review
 // writes at most the meter's bound to disk, whatever Content-Length the registry sends or omits.
 // Without a meter, only each call's bound applies.
-std::unique_ptr<fetch::Downloader> make_curl_downloader(
-    std::shared_ptr<fetch::DownloadMeter> meter = nullptr);
+std::unique_ptr<deps::Downloader> make_curl_downloader(
+    std::shared_ptr<deps::DownloadMeter> meter = nullptr);
 
 // The same, also over plain http: for tests, which serve on 127.0.0.1 without TLS.
-std::unique_ptr<fetch::Downloader> make_curl_downloader_for_test(
-    std::shared_ptr<fetch::DownloadMeter> meter);
+std::unique_ptr<deps::Downloader> make_curl_downloader_for_test(
+    std::shared_ptr<deps::DownloadMeter> meter);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/dependencies.h"
+#include "core/deps/dependencies.h"
 
 #include <sys/stat.h>
 
@@ -10,18 +10,18 @@
 #include <set>
 
 #include "core/contract/view_layout.h"
-#include "core/fetch/registry_integrity.h"
-#include "core/host/curl_downloader.h"
+#include "core/deps/curl_downloader.h"
+#include "core/deps/registry_integrity.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 // The host's curl, counting against the review's meter; a caller that is no review (`reviewer
 // fetch`) gets one for this call's downloads alone, with the same bound.
-std::unique_ptr<fetch::Downloader> downloader_for(const fetch::FetchOptions& options) {
-  return make_curl_downloader(
-      options.meter ? options.meter
-                    : std::make_shared<fetch::DownloadMeter>(options.max_total_bytes));
+std::unique_ptr<deps::Downloader> downloader_for(const deps::FetchOptions& options) {
+  return make_curl_downloader(options.meter
+                                  ? options.meter
+                                  : std::make_shared<deps::DownloadMeter>(options.max_total_bytes));
 }
 
 }  // namespace
@@ -36,57 +36,57 @@ std::string default_store_dir() {
 }
 
 util::Result<std::optional<Dependencies>> fetch_dependencies(
-    const std::string& worktree, const std::string& store_dir, const fetch::FetchOptions& options,
+    const std::string& worktree, const std::string& store_dir, const deps::FetchOptions& options,
     const std::vector<std::string>& project_dirs) {
-  auto list = fetch::plan_fetch(worktree, options, project_dirs);
+  auto list = deps::plan_fetch(worktree, options, project_dirs);
   if (!list) {
     return list.refusals();
   }
   if (!*list) {
     return std::optional<Dependencies>();
   }
-  auto store = fetch::Store::open(store_dir);
+  auto store = deps::Store::open(store_dir);
   if (!store) {
     return store.refusals();
   }
   auto downloader = downloader_for(options);
   if (!(*list)->unpinned.empty()) {
-    auto pinned = fetch::pin_registry_integrity(**list, *store, *downloader, options);
+    auto pinned = deps::pin_registry_integrity(**list, *store, *downloader, options);
     if (!pinned) {
       return pinned.refusals();
     }
-    std::cout << "review: dependencies: " << fetch::describe(*pinned) << std::endl;
+    std::cout << "review: dependencies: " << deps::describe(*pinned) << std::endl;
   }
-  auto report = fetch::fetch_into_store(**list, *store, *downloader, options);
+  auto report = deps::fetch_into_store(**list, *store, *downloader, options);
   if (!report) {
     return report.refusals();
   }
   return std::optional<Dependencies>(Dependencies{std::move(**list), *report, {}, {}});
 }
 
-util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
-                                          std::vector<fetch::Packument> packuments,
+util::Result<Dependencies> fetch_resolved(deps::FetchList list,
+                                          std::vector<deps::Packument> packuments,
                                           const std::string& store_dir,
-                                          const fetch::FetchOptions& options) {
-  auto store = fetch::Store::open(store_dir);
+                                          const deps::FetchOptions& options) {
+  auto store = deps::Store::open(store_dir);
   if (!store) {
     return store.refusals();
   }
   auto downloader = downloader_for(options);
-  auto report = fetch::fetch_into_store(list, *store, *downloader, options);
+  auto report = deps::fetch_into_store(list, *store, *downloader, options);
   if (!report) {
     return report.refusals();
   }
-  if (auto stored = fetch::store_packuments(packuments, *store); !stored) {
+  if (auto stored = deps::store_packuments(packuments, *store); !stored) {
     return stored.refusals();
   }
   return Dependencies{std::move(list), *report, std::move(packuments), {}};
 }
 
-util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>& pins,
-                                    const std::string& store_dir,
-                                    const fetch::FetchOptions& options, Dependencies& deps) {
-  auto store = fetch::Store::open(store_dir);
+util::Status fetch_package_managers(const std::vector<deps::PackageManagerPin>& pins,
+                                    const std::string& store_dir, const deps::FetchOptions& options,
+                                    Dependencies& deps) {
+  auto store = deps::Store::open(store_dir);
   if (!store) {
     return store.refusals();
   }
@@ -94,7 +94,7 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
   util::Refusals refusals;
   for (const auto& pin : pins) {
     const auto start = std::chrono::steady_clock::now();
-    auto got = fetch::fetch_package_manager(pin, *store, *downloader, options);
+    auto got = deps::fetch_package_manager(pin, *store, *downloader, options);
     if (!got && pin.corepack_only && !is_host_side(got.error())) {
       std::cout << "review: package manager: " << pin.name << " " << pin.version << " for "
                 << pin.what << " not provided: " << got.error().to_string()
@@ -118,7 +118,7 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
               << pin.what << ": " << (got->hit ? "1 hit, 0 misses" : "0 hits, 1 miss") << ", "
               << got->bytes << " bytes, verified against the registry's integrity"
               << (pin.declared.find('+') == std::string::npos ? ""
-                  : fetch::single_file_release(pin)
+                  : deps::single_file_release(pin)
                       ? " (package.json's hash is held to its yarn.js in the sandbox)"
                       : " and package.json's hash")
               << ", in " << ms / 1000 << "." << (ms % 1000) / 10 << " s" << std::endl;
@@ -128,28 +128,28 @@ util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>&
 }
 
 util::Status fetch_registry_metadata(const std::string& store_dir,
-                                     const fetch::FetchOptions& options, Dependencies& deps) {
+                                     const deps::FetchOptions& options, Dependencies& deps) {
   const auto& packages = deps.list.pnpm_packages;
   if (packages.empty()) {
     return util::ok_status();
   }
-  auto store = fetch::Store::open(store_dir);
+  auto store = deps::Store::open(store_dir);
   if (!store) {
     return store.refusals();
   }
   auto downloader = downloader_for(options);
-  auto got = fetch::fetch_registry_documents(packages, *store, *downloader, options);
+  auto got = deps::fetch_registry_documents(packages, *store, *downloader, options);
   if (!got) {
     return got.refusals();
   }
-  std::cout << "review: dependencies: " << fetch::describe(*got) << std::endl;
+  std::cout << "review: dependencies: " << deps::describe(*got) << std::endl;
   deps.documents = std::move(got->documents);
   return util::ok_status();
 }
 
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir) {
-  auto store = fetch::Store::open(store_dir);
+  auto store = deps::Store::open(store_dir);
   if (!store) {
     return store.refusals();
   }
@@ -158,7 +158,7 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
   for (const auto& t : deps.list.tarballs) {
     hexes.push_back(t.sha512);
     if (!t.bun_dir.empty()) {
-      bun_list += t.bun_dir + "\t" + fetch::Store::relative_path(t.sha512) + "\n";
+      bun_list += t.bun_dir + "\t" + deps::Store::relative_path(t.sha512) + "\n";
     }
   }
   for (const auto& p : deps.packuments) {
@@ -170,15 +170,15 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
   if (auto made = store->make_view(hexes, dir); !made) {
     return made;
   }
-  if (auto indexed = fetch::write_packument_index(dir, deps.packuments); !indexed) {
+  if (auto indexed = deps::write_packument_index(dir, deps.packuments); !indexed) {
     return indexed;
   }
   for (const auto& t : deps.list.tarballs) {
     if (t.registry_path.empty()) {
       continue;
     }
-    if (auto placed =
-            store->link_as(t.sha512, dir, std::string(contract::kRegistryDir) + "/" + t.registry_path);
+    if (auto placed = store->link_as(t.sha512, dir,
+                                     std::string(contract::kRegistryDir) + "/" + t.registry_path);
         !placed) {
       return placed;
     }
@@ -194,8 +194,8 @@ util::Status make_dependency_view(const std::string& store_dir, const Dependenci
     if (t.yarn_mirror.empty()) {
       continue;
     }
-    if (auto placed =
-            store->link_as(t.sha512, dir, std::string(contract::kYarnMirrorDir) + "/" + t.yarn_mirror);
+    if (auto placed = store->link_as(t.sha512, dir,
+                                     std::string(contract::kYarnMirrorDir) + "/" + t.yarn_mirror);
         !placed) {
       return placed;
     }
@@ -255,4 +255,4 @@ std::vector<std::string> unread_lock_files(const std::string& worktree) {
 
 bool is_host_side(const util::Refusal& r) { return r.kind == util::RefusalKind::kHost; }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

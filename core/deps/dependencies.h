@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/fetch.h"
-#include "core/fetch/package_manager.h"
-#include "core/fetch/packument_cache.h"
-#include "core/fetch/registry_documents.h"
+#include "core/deps/fetch.h"
+#include "core/deps/package_manager.h"
+#include "core/deps/packument_cache.h"
+#include "core/deps/registry_documents.h"
 #include "core/util/result.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // Where reviews on this host share their dependency store when no --store is given:
 // $XDG_CACHE_HOME/reviewer/deps, else $HOME/.cache/reviewer/deps.
@@ -18,50 +18,50 @@ std::string default_store_dir();
 
 // What the fetch phase did for one worktree.
 struct Dependencies {
-  fetch::FetchList list;
-  fetch::FetchReport report;
+  deps::FetchList list;
+  deps::FetchReport report;
   // The registry metadata a resolution at review time read (a project without a lock file);
   // the view's npm cache indexes it by URL so `npm install --offline` resolves the same.
-  std::vector<fetch::Packument> packuments;
+  std::vector<deps::Packument> packuments;
   // The package managers jobs install themselves (pnpm/action-setup), fetched and verified.
-  std::vector<fetch::FetchedPackageManager> package_managers;
+  std::vector<deps::FetchedPackageManager> package_managers;
   // The registry's metadata of the pnpm lock's packages, for pnpm 11 and later
   // (fetch/registry_documents.h); empty for any other job.
-  std::vector<fetch::RegistryDocument> documents = {};
+  std::vector<deps::RegistryDocument> documents = {};
 };
 
 // The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun, yarn; nullopt
-// without any), and the npm locks of `project_dirs` (fetch::plan_fetch), takes the registry's
+// without any), and the npm locks of `project_dirs` (deps::plan_fetch), takes the registry's
 // integrity of what yarn 2+ locks without it (fetch/registry_integrity.h), and puts every tarball
 // in the store at `store_dir`, downloading misses with the host's curl. Nothing of the worktree
 // but package.json, .yarnrc.yml and the lock files is read.
 util::Result<std::optional<Dependencies>> fetch_dependencies(
-    const std::string& worktree, const std::string& store_dir, const fetch::FetchOptions& options,
+    const std::string& worktree, const std::string& store_dir, const deps::FetchOptions& options,
     const std::vector<std::string>& project_dirs = {});
 
-// The fetch phase of a project without a lock file, after host/npm_resolution.h resolved it: the
+// The fetch phase of a project without a lock file, after deps/npm_resolution.h resolved it: the
 // tarballs of the lock npm wrote, and the metadata npm read, into the store.
-util::Result<Dependencies> fetch_resolved(fetch::FetchList list,
-                                          std::vector<fetch::Packument> packuments,
+util::Result<Dependencies> fetch_resolved(deps::FetchList list,
+                                          std::vector<deps::Packument> packuments,
                                           const std::string& store_dir,
-                                          const fetch::FetchOptions& options);
+                                          const deps::FetchOptions& options);
 
 // Fetches every package manager of `pins` into the store at `store_dir` (fetch/package_manager.h),
 // downloading with the host's curl, and adds it to `deps`. Prints one line for each.
-util::Status fetch_package_managers(const std::vector<fetch::PackageManagerPin>& pins,
-                                    const std::string& store_dir,
-                                    const fetch::FetchOptions& options, Dependencies& deps);
+util::Status fetch_package_managers(const std::vector<deps::PackageManagerPin>& pins,
+                                    const std::string& store_dir, const deps::FetchOptions& options,
+                                    Dependencies& deps);
 
 // The registry's metadata of every package `deps`' pnpm lock pins, into the store at `store_dir`
 // and `deps`, downloading misses with the host's curl; prints one line. For pnpm 11 and later,
 // which read it before installing the lock.
 util::Status fetch_registry_metadata(const std::string& store_dir,
-                                     const fetch::FetchOptions& options, Dependencies& deps);
+                                     const deps::FetchOptions& options, Dependencies& deps);
 
 // Makes `dir` the review's view of the store: exactly the tarballs of `deps`, for the sandbox:
-// npm's cache, pnpm's file: registry (contract::kRegistryDir) with the packages' metadata, the list of
-// Bun's cache folders (contract::kBunList), yarn's offline mirror (contract::kYarnMirrorDir) when the
-// locks need them, and the package managers' tarballs (contract::kPackageManagerDir).
+// npm's cache, pnpm's file: registry (contract::kRegistryDir) with the packages' metadata, the list
+// of Bun's cache folders (contract::kBunList), yarn's offline mirror (contract::kYarnMirrorDir)
+// when the locks need them, and the package managers' tarballs (contract::kPackageManagerDir).
 util::Status make_dependency_view(const std::string& store_dir, const Dependencies& deps,
                                   const std::string& dir);
 
@@ -77,4 +77,4 @@ std::vector<std::string> unread_lock_files(const std::string& worktree);
 // than the pull request's.
 bool is_host_side(const util::Refusal& r);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/document_client.h"
+#include "core/deps/document_client.h"
 
 #include <curl/curl.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 
 #include "core/util/unique_fd.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 // How long one document may take; a registry that stalls must not hold the resolution.
@@ -23,7 +23,7 @@ struct Transfer {
   int fd = -1;
   std::uint64_t written = 0;
   std::uint64_t max_bytes = 0;
-  fetch::DownloadMeter* meter = nullptr;
+  deps::DownloadMeter* meter = nullptr;
   enum class Stop { kNone, kFileBound, kReviewBound, kWrite } stop = Stop::kNone;
 };
 
@@ -55,9 +55,9 @@ util::Refusal failed(const std::string& what) {
   return util::refusal(util::RefusalKind::kHost, "dependency-fetch-failed", what);
 }
 
-class DocumentClient final : public fetch::Downloader {
+class DocumentClient final : public deps::Downloader {
  public:
-  DocumentClient(std::shared_ptr<fetch::DownloadMeter> meter, const char* protocols)
+  DocumentClient(std::shared_ptr<deps::DownloadMeter> meter, const char* protocols)
       : meter_(std::move(meter)), protocols_(protocols) {
     static std::once_flag once;
     std::call_once(once, [] {
@@ -77,7 +77,7 @@ class DocumentClient final : public fetch::Downloader {
     }
   }
 
-  util::Status download(const std::vector<fetch::Download>& items,
+  util::Status download(const std::vector<deps::Download>& items,
                         std::uint64_t max_bytes_each) override {
     for (const auto& item : items) {
       auto got = download_document(item, max_bytes_each);
@@ -91,7 +91,7 @@ class DocumentClient final : public fetch::Downloader {
     return util::ok_status();
   }
 
-  util::Result<bool> download_document(const fetch::Download& item,
+  util::Result<bool> download_document(const deps::Download& item,
                                        std::uint64_t max_bytes) override {
     util::UniqueFd out(
         ::open(item.file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
@@ -180,7 +180,7 @@ class DocumentClient final : public fetch::Downloader {
     idle_.push_back(h);
   }
 
-  std::shared_ptr<fetch::DownloadMeter> meter_;
+  std::shared_ptr<deps::DownloadMeter> meter_;
   const char* protocols_;
   std::mutex m_;
   std::vector<CURL*> idle_;
@@ -188,14 +188,13 @@ class DocumentClient final : public fetch::Downloader {
 
 }  // namespace
 
-std::unique_ptr<fetch::Downloader> make_document_client(
-    std::shared_ptr<fetch::DownloadMeter> meter) {
+std::unique_ptr<deps::Downloader> make_document_client(std::shared_ptr<deps::DownloadMeter> meter) {
   return std::make_unique<DocumentClient>(std::move(meter), "https");
 }
 
-std::unique_ptr<fetch::Downloader> make_document_client_for_test(
-    std::shared_ptr<fetch::DownloadMeter> meter) {
+std::unique_ptr<deps::Downloader> make_document_client_for_test(
+    std::shared_ptr<deps::DownloadMeter> meter) {
   return std::make_unique<DocumentClient>(std::move(meter), "http,https");
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -4,7 +4,7 @@
 #include <string>
 #include <system_error>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // Removes a download directory whatever happened; what was verified is already moved out of it.
 struct DownloadDirGuard {
@@ -15,4 +15,4 @@ struct DownloadDirGuard {
   }
 };
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

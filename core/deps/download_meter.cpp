@@ -1,6 +1,6 @@
-#include "core/fetch/download_meter.h"
+#include "core/deps/download_meter.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 bool DownloadMeter::take(std::uint64_t n) {
   std::uint64_t now = written_.load();
@@ -22,4 +22,4 @@ util::Refusal DownloadMeter::refusal(const std::string& url) const {
                            "their files removed");
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

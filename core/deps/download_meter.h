@@ -6,7 +6,7 @@
 
 #include "core/util/refusal.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // What one review's downloads have written to the host's disk, every transfer of every batch
 // together, against the review's bound (--max-dependency-bytes). A bound applied per transfer,
@@ -33,4 +33,4 @@ class DownloadMeter {
   std::atomic<std::uint64_t> written_ = 0;
 };
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

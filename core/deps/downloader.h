@@ -6,7 +6,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // One tarball to download: a registry URL already checked by registry_tarball_url(), and the
 // file (inside the store's download directory) to write it to.
@@ -26,7 +26,7 @@ class Downloader {
   // Downloads every item, each at most `max_bytes_each`, counted as written whether or not the
   // server declares a size. Refusals: `dependency-too-large` when an item is larger, or when the
   // downloader's bound on what all its calls write together is reached (the host's counts a
-  // whole review: fetch::DownloadMeter), its files then removed; `dependency-fetch-failed`
+  // whole review: deps::DownloadMeter), its files then removed; `dependency-fetch-failed`
   // naming what could not be downloaded.
   virtual util::Status download(const std::vector<Download>& items,
                                 std::uint64_t max_bytes_each) = 0;
@@ -41,4 +41,4 @@ class Downloader {
   }
 };
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,14 +1,14 @@
 // fetch_into_store: hits by a stat, misses downloaded in one go and verified one by one.
-#include "core/fetch/fetch.h"
+#include "core/deps/fetch.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <set>
 
-#include "core/fetch/download_dir_guard.h"
-#include "core/fetch/integrity_conflict.h"
+#include "core/deps/download_dir_guard.h"
+#include "core/deps/integrity_conflict.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -128,4 +128,4 @@ std::string describe(const FetchList& list, const FetchReport& r) {
   return out;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -9,21 +9,21 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/download_meter.h"
-#include "core/fetch/downloader.h"
-#include "core/fetch/npm_lock.h"
-#include "core/fetch/package_source.h"
-#include "core/fetch/store.h"
+#include "core/deps/download_meter.h"
+#include "core/deps/downloader.h"
+#include "core/deps/npm_lock.h"
+#include "core/deps/package_source.h"
+#include "core/deps/store.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 struct FetchOptions {
   std::string registry = kDefaultRegistry;     // an https URL ending in '/'
   std::uint64_t max_total_bytes = 2ull << 30;  // every tarball the lock pins, together
   LockBounds bounds;
   // What the review's downloads have written, against max_total_bytes: set once for a review
-  // (host/fetch_phase.h) and shared by every copy of these options, so all its batches count
+  // (deps/fetch_phase.h) and shared by every copy of these options, so all its batches count
   // together; null where the caller is no review, and the host makes one for the call.
   std::shared_ptr<DownloadMeter> meter = nullptr;
 };
@@ -123,4 +123,4 @@ std::string size_text(std::uint64_t bytes);
 // "fetched 42 tarballs (5.3 MiB): 40 hits, 2 misses, 120 KiB downloaded in 0.4 s"
 std::string describe(const FetchList& list, const FetchReport& report);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/fetch_phase.h"
+#include "core/deps/fetch_phase.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,14 +6,14 @@
 #include <memory>
 
 #include "core/contract/view_layout.h"
-#include "core/host/dependencies.h"
-#include "core/host/document_client.h"
-#include "core/host/npm_resolution.h"
+#include "core/deps/dependencies.h"
+#include "core/deps/document_client.h"
+#include "core/deps/npm_resolution.h"
 #include "core/report/render.h"
 #include "core/semver/version.h"
 #include "core/util/text.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -28,7 +28,7 @@ std::string npmrc_note(const std::vector<std::string>& settings) {
 }
 
 util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequest& r,
-                                                            Engine& engine) {
+                                                            ResolutionSandbox& engine) {
   auto nothing = [&](const char* why) {
     std::cout << "review: dependencies: " << why << ", nothing fetched";
     for (const auto& name : unread_lock_files(r.worktree)) {
@@ -73,7 +73,7 @@ util::Result<std::optional<Dependencies>> resolve_and_fetch(const FetchPhaseRequ
 
 // Whether a job installs with pnpm 11 or later, which asks the registry for each locked
 // package's metadata before installing (measured with 11.28.11: a 404 fails the install).
-bool reads_registry_metadata(const std::vector<fetch::FetchedPackageManager>& managers) {
+bool reads_registry_metadata(const std::vector<deps::FetchedPackageManager>& managers) {
   return std::any_of(managers.begin(), managers.end(), [](const auto& m) {
     auto v = semver::parse_version(m.version);
     return m.name == "pnpm" && v && v->major >= 11;
@@ -84,14 +84,14 @@ bool reads_registry_metadata(const std::vector<fetch::FetchedPackageManager>& ma
 void merge(Dependencies& deps, Dependencies&& more) {
   for (auto& t : more.list.tarballs) {
     const bool have = std::any_of(deps.list.tarballs.begin(), deps.list.tarballs.end(),
-                                  [&](const fetch::Pinned& p) { return p.sha512 == t.sha512; });
+                                  [&](const deps::Pinned& p) { return p.sha512 == t.sha512; });
     if (!have) {
       deps.list.tarballs.push_back(std::move(t));
     }
   }
   for (auto& p : more.packuments) {
     const bool have = std::any_of(deps.packuments.begin(), deps.packuments.end(),
-                                  [&](const fetch::Packument& q) { return q.key == p.key; });
+                                  [&](const deps::Packument& q) { return q.key == p.key; });
     if (!have) {
       deps.packuments.push_back(std::move(p));
     }
@@ -101,7 +101,7 @@ void merge(Dependencies& deps, Dependencies&& more) {
 // Each global install of the plan, resolved now and fetched into `deps`. One that cannot be
 // resolved or fetched is reported and left out: the step's `npm install -g` then fails offline,
 // where CI would have downloaded it; a host failure (the registry, the store) is returned.
-util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
+util::Status fetch_global_installs(const FetchPhaseRequest& r, ResolutionSandbox& engine,
                                    std::optional<Dependencies>& deps) {
   std::size_t n = 0;
   for (const auto& g : r.global_installs) {
@@ -123,7 +123,7 @@ util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
                 << "; the step's install fails offline" << std::endl;
       continue;
     }
-    std::cout << "review: global install: " << fetch::describe(fetched->list, fetched->report)
+    std::cout << "review: global install: " << deps::describe(fetched->list, fetched->report)
               << std::endl;
     if (!deps) {
       deps = Dependencies{};
@@ -135,8 +135,8 @@ util::Status fetch_global_installs(const FetchPhaseRequest& r, Engine& engine,
 
 }  // namespace
 
-std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
-                                                           const resolve::Resolution& resolution) {
+std::vector<deps::PackageManagerPin> package_manager_pins(const plan::Plan& plan,
+                                                          const resolve::Resolution& resolution) {
   // packageManager as written ("pnpm@10.33.0+sha512.<hex>"), for pnpm and yarn: the package
   // managers corepack installs (yarn 2 and later from the registry's @yarnpkg/cli-dist, as
   // corepack does with COREPACK_NPM_REGISTRY).
@@ -152,7 +152,7 @@ std::vector<fetch::PackageManagerPin> package_manager_pins(const plan::Plan& pla
     }
   }
   const std::string named = declared.substr(0, declared.find('+'));
-  std::vector<fetch::PackageManagerPin> out;
+  std::vector<deps::PackageManagerPin> out;
   for (const auto& p : plan.pins) {
     if (p.runtime != "pnpm") {
       continue;
@@ -223,12 +223,12 @@ std::vector<std::string> project_dirs(const plan::Plan& plan) {
   return out;
 }
 
-util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, Engine& engine) {
+util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, ResolutionSandbox& engine) {
   // One meter for the review: its lock's tarballs, its global installs, its package managers and
   // their metadata all count against one --max-dependency-bytes, whatever phase fetches them.
   FetchPhaseRequest r = request;
   if (!r.options.meter) {
-    r.options.meter = std::make_shared<fetch::DownloadMeter>(r.options.max_total_bytes);
+    r.options.meter = std::make_shared<deps::DownloadMeter>(r.options.max_total_bytes);
   }
   // A package.json at the top without a lock is resolved at review time (resolve_and_fetch), as
   // before project directories were read: theirs would otherwise stand in for the top's.
@@ -242,13 +242,13 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, Engine& 
     return deps.refusals();
   }
   if (*deps) {
-    std::cout << "review: dependencies: " << fetch::describe((*deps)->list, (*deps)->report)
+    std::cout << "review: dependencies: " << deps::describe((*deps)->list, (*deps)->report)
               << std::endl;
   }
   if (auto globals = fetch_global_installs(r, engine, *deps); !globals) {
     return globals.refusals();
   }
-  std::vector<fetch::PackageManagerPin> managers = r.package_managers;
+  std::vector<deps::PackageManagerPin> managers = r.package_managers;
   if (*deps && (*deps)->list.yarn) {
     // The runner has yarn 1 on PATH for every step; the job gets the same release from the view.
     managers.push_back({"yarn", contract::kRunnerYarnVersion, "",
@@ -277,4 +277,4 @@ util::Result<std::string> fetch_phase(const FetchPhaseRequest& request, Engine& 
   return view;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -6,22 +6,22 @@
 #include <set>
 #include <string_view>
 
-#include "core/fetch/berry_lock.h"
-#include "core/fetch/bun_lock.h"
-#include "core/fetch/fetch.h"
-#include "core/fetch/integrity.h"
-#include "core/fetch/lock_match.h"
-#include "core/fetch/platform.h"
-#include "core/fetch/pnpm_lock.h"
-#include "core/fetch/specifier_match.h"
-#include "core/fetch/yarn_lock.h"
-#include "core/fetch/yarn_manifest.h"
-#include "core/fetch/yarn_source.h"
+#include "core/deps/berry_lock.h"
+#include "core/deps/bun_lock.h"
+#include "core/deps/fetch.h"
+#include "core/deps/integrity.h"
+#include "core/deps/lock_match.h"
+#include "core/deps/platform.h"
+#include "core/deps/pnpm_lock.h"
+#include "core/deps/specifier_match.h"
+#include "core/deps/yarn_lock.h"
+#include "core/deps/yarn_manifest.h"
+#include "core/deps/yarn_source.h"
 #include "core/util/file_read.h"
 #include "core/util/text.h"
 #include "core/util/unique_fd.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // The worktree is the pull request's: a lock file that is a link to a host file, a FIFO or a
@@ -485,4 +485,4 @@ util::Result<std::optional<FetchList>> plan_fetch(const std::string& worktree,
   return out;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

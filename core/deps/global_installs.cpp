@@ -1,12 +1,12 @@
 // global_installs_of: the `npm install -g NAME[@SPEC]` commands of a run step's script.
-#include "core/host/global_installs.h"
+#include "core/deps/global_installs.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 // npm's aliases of `install` (npm 11's `npm help install`) and `add`.
@@ -193,4 +193,4 @@ std::vector<GlobalInstall> global_npm_installs(const plan::Plan& plan) {
   return out;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -12,7 +12,7 @@
 // npm's offline cache (docs/fidelity.md, "Global installs"). A command the reading below does
 // not understand is left alone: its install then fails offline in the review, as it would
 // without the network.
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // One package of a global install: `name` and the spec it was asked at: "*" when none, as npm
 // reads a bare name (its `latest` tag, unless that release's engines exclude the running node).
@@ -33,4 +33,4 @@ std::vector<GlobalInstall> global_installs_of(std::string_view script);
 // name kept.
 std::vector<GlobalInstall> global_npm_installs(const plan::Plan& plan);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 
 #include <fcntl.h>
 #include <openssl/evp.h>
@@ -11,7 +11,7 @@
 
 #include "core/util/unique_fd.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 constexpr std::size_t kSha512Bytes = 64;
@@ -117,4 +117,4 @@ std::string integrity_of_hex(const std::string& hex_digest) {
   return "sha512-" + std::string(reinterpret_cast<const char*>(out.data()), kSha512Base64);
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -5,7 +5,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The lower-case hex SHA-512 a Subresource Integrity string pins (`sha512-<base64>`, possibly
 // among other space-separated hashes, as npm writes them). Refusal
@@ -25,4 +25,4 @@ util::Result<std::string> digest_file(const std::string& path, std::string_view 
 // The base64 SRI form of a hex SHA-512, "sha512-...", for messages that compare with a lock.
 std::string integrity_of_hex(const std::string& hex);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,11 +1,11 @@
-#include "core/fetch/integrity_conflict.h"
+#include "core/deps/integrity_conflict.h"
 
 #include <algorithm>
 #include <map>
 
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 std::string tarball_identity(const std::string& url) {
   const std::size_t scheme = url.find("://");
@@ -45,4 +45,4 @@ util::Status check_one_integrity_per_url(const FetchList& list) {
   return util::status_of(std::move(out));
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

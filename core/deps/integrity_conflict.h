@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "core/fetch/fetch.h"
+#include "core/deps/fetch.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The tarball a registry URL names: the URL with its path's "." and empty segments dropped, as
 // curl asks for "a/./b" as "a/b" (a checked tarball URL holds no "..", '%', '?' or '#'), so
@@ -21,4 +21,4 @@ std::string tarball_identity(const std::string& url);
 // to the host's disk.
 util::Status check_one_integrity_per_url(const FetchList& list);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,6 +1,6 @@
-#include "core/fetch/json_fields.h"
+#include "core/deps/json_fields.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 bool read_string_map(const nlohmann::json& object, const char* key,
                      std::map<std::string, std::string>& out) {
@@ -42,4 +42,4 @@ bool read_string_list(const nlohmann::json& object, const char* key, std::vector
   return true;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

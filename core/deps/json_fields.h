@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // Adds the `key` member of `object` (a JSON object of strings, as package.json's and the lock
 // files' dependency groups are) to `out`. True when the member is absent or has that shape;
@@ -20,4 +20,4 @@ bool read_string_map(const nlohmann::json& object, const char* key,
 bool read_string_list(const nlohmann::json& object, const char* key, std::vector<std::string>& out,
                       bool one_string_too = false);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,10 +1,10 @@
-#include "core/fetch/lock_match.h"
+#include "core/deps/lock_match.h"
 
 #include <map>
 
 #include "core/semver/functions.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // Whether the locked entry can serve `spec`, as arborist's depValid judges a registry spec. A
@@ -61,4 +61,4 @@ util::Status check_lock_matches(const LockedPackage& manifest, const NpmLock& lo
   return util::status_of(std::move(out));
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

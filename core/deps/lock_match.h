@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // Holds `lock` to `manifest` (package.json) the way `npm ci` does at the root: every dependency
 // package.json declares (dependencies, devDependencies, optionalDependencies, required peers)
@@ -15,4 +15,4 @@ namespace reviewer::fetch {
 // which fails there as it fails on CI.
 util::Status check_lock_matches(const LockedPackage& manifest, const NpmLock& lock);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

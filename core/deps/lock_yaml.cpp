@@ -1,8 +1,8 @@
-#include "core/fetch/lock_yaml.h"
+#include "core/deps/lock_yaml.h"
 
 #include "core/yaml/bounded_loader.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 util::Result<yaml::Node> load_lock_yaml(std::string_view text, const std::string& file,
                                         const LockBounds& bounds, const std::string& tool) {
@@ -23,4 +23,4 @@ util::Result<yaml::Node> load_lock_yaml(std::string_view text, const std::string
   return std::move(*doc);
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

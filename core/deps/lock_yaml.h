@@ -3,11 +3,11 @@
 #include <string>
 #include <string_view>
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 #include "core/util/result.h"
 #include "core/yaml/node.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // A YAML lock file (pnpm-lock.yaml, yarn 2+'s yarn.lock) through the bounded loader within
 // `bounds`, quoted keys allowed (both quote every key that starts with '@' or holds a ':'): its
@@ -16,4 +16,4 @@ namespace reviewer::fetch {
 util::Result<yaml::Node> load_lock_yaml(std::string_view text, const std::string& file,
                                         const LockBounds& bounds, const std::string& tool);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

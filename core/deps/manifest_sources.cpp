@@ -1,11 +1,11 @@
-#include "core/host/manifest_sources.h"
+#include "core/deps/manifest_sources.h"
 
 #include <regex>
 
 #include "core/semver/range.h"
 #include "core/util/text.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 util::Refusal refused(const std::string& where, const std::string& name, const std::string& spec,
@@ -151,4 +151,4 @@ util::Status check_registry_spec(const std::string& name, const std::string& spe
   return check_spec(where, name, spec == "*" ? "" : spec);
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -6,7 +6,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // What npm may fetch while it resolves a package.json without a lock: registry packages only.
 // Any other source makes npm run something of the pull request's during the resolution: a git
@@ -24,4 +24,4 @@ util::Status check_registry_specs(const nlohmann::json& manifest);
 util::Status check_registry_spec(const std::string& name, const std::string& spec,
                                  const std::string& where);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/metered_curl.h"
+#include "core/deps/metered_curl.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -9,15 +9,15 @@
 #include <cstring>
 #include <fstream>
 
-#include "core/host/host_process.h"
+#include "core/exec/host_process.h"
 #include "core/util/unique_fd.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 // One item's body on its way: the FIFO curl writes, the file the host writes.
 struct Body {
-  const fetch::Download* item = nullptr;
+  const deps::Download* item = nullptr;
   std::string fifo;
   bool fifo_made = false;
   util::UniqueFd in;   // the FIFO's read end, until curl closed its end
@@ -49,7 +49,7 @@ enum class Pumped { kMore, kDone, kStopped };
 // Moves what `b`'s FIFO holds now into its file, counting each read against both bounds before
 // a byte of it is written. Called only once the FIFO has had a writer: before that, a read of
 // an empty FIFO reads as its end.
-util::Result<Pumped> pump(Body& b, std::uint64_t max_bytes_each, fetch::DownloadMeter& meter,
+util::Result<Pumped> pump(Body& b, std::uint64_t max_bytes_each, deps::DownloadMeter& meter,
                           CurlRun& run) {
   char buf[65536];
   for (;;) {
@@ -103,9 +103,9 @@ util::Result<Pumped> pump(Body& b, std::uint64_t max_bytes_each, fetch::Download
 }  // namespace
 
 util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
-                                       const std::vector<fetch::Download>& items,
+                                       const std::vector<deps::Download>& items,
                                        const std::string& config, const std::string& stdout_file,
-                                       std::uint64_t max_bytes_each, fetch::DownloadMeter& meter,
+                                       std::uint64_t max_bytes_each, deps::DownloadMeter& meter,
                                        std::chrono::milliseconds limit) {
   std::vector<Body> bodies(items.size());
   FifoRemoval removal{bodies};
@@ -138,7 +138,7 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   }
   std::vector<std::string> command = argv;
   command.insert(command.end(), {"--config", config});
-  auto curl = start_command(command, status.get(), false);
+  auto curl = exec::start_command(command, status.get(), false);
   status.reset();
   if (!curl) {
     return curl.refusals();
@@ -209,4 +209,4 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   return run;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/download_meter.h"
-#include "core/fetch/downloader.h"
+#include "core/deps/download_meter.h"
+#include "core/deps/downloader.h"
 #include "core/util/result.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // How one curl run ended.
 struct CurlRun {
@@ -33,9 +33,9 @@ struct CurlRun {
 // killed (timed_out). Error `dependency-store` when a FIFO or a file cannot be made or written,
 // `host-command` when curl cannot be started.
 util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
-                                       const std::vector<fetch::Download>& items,
+                                       const std::vector<deps::Download>& items,
                                        const std::string& config, const std::string& stdout_file,
-                                       std::uint64_t max_bytes_each, fetch::DownloadMeter& meter,
+                                       std::uint64_t max_bytes_each, deps::DownloadMeter& meter,
                                        std::chrono::milliseconds limit);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,12 +1,12 @@
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/json_fields.h"
+#include "core/deps/json_fields.h"
 
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using nlohmann::json;
@@ -216,4 +216,4 @@ util::Result<LockedPackage> parse_manifest(std::string_view text) {
   return root;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -8,7 +8,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // How much of a lock file is read before anything is built from it: the file's bytes, every
 // JSON value (objects, arrays and scalars), nesting, and the package entries.
@@ -63,4 +63,4 @@ util::Status check_json_bounds(std::string_view text, const std::string& file,
 // that is not a JSON object with string maps.
 util::Result<LockedPackage> parse_manifest(std::string_view text);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/npm_resolution.h"
+#include "core/deps/npm_resolution.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,13 +7,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/host/manifest_sources.h"
-#include "core/host/npmrc_resolution.h"
-#include "core/host/resolution_registry.h"
+#include "core/deps/manifest_sources.h"
+#include "core/deps/npmrc_resolution.h"
+#include "core/deps/resolution_registry.h"
 #include "core/util/file_read.h"
 #include "core/util/unique_fd.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -33,12 +33,10 @@ util::Refusal manifest_refusal(const std::string& why) {
 // Resolves `manifest` (a package.json's text) with the image's npm in the resolution sandbox, in
 // `dir` (made fresh), through the host's registry, and checks what npm wrote as it checks a
 // committed lock.
-util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
-                                             const std::vector<std::string>& flags, Engine& engine,
-                                             const std::string& image, const std::string& dir,
-                                             const fetch::FetchOptions& options,
-                                             fetch::Downloader& downloader,
-                                             const SandboxLimits& limits) {
+util::Result<NpmResolution> resolve_manifest(
+    const std::string& manifest, const std::vector<std::string>& flags, ResolutionSandbox& engine,
+    const std::string& image, const std::string& dir, const deps::FetchOptions& options,
+    deps::Downloader& downloader, const contract::SandboxLimits& limits) {
   // What the host's registry fetched stays beside the sandbox's folder, where it cannot write.
   const std::string served_dir = dir + ".registry";
   std::error_code ec;
@@ -65,7 +63,7 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
   auto served =
       registry
           ? registry->finish()
-          : util::Result<std::vector<fetch::ServedMetadata>>(std::vector<fetch::ServedMetadata>());
+          : util::Result<std::vector<deps::ServedMetadata>>(std::vector<deps::ServedMetadata>());
   if (!ran) {
     return ran.error();
   }
@@ -83,7 +81,7 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
                              "install resolves the same package.json",
         std::nullopt};
   }
-  auto list = fetch::plan_npm_fetch(dir, options);
+  auto list = deps::plan_npm_fetch(dir, options);
   if (!list) {
     return list.refusals();
   }
@@ -93,7 +91,7 @@ util::Result<NpmResolution> resolve_manifest(const std::string& manifest,
   }
   NpmResolution out;
   for (const auto& document : *served) {
-    auto packument = fetch::served_packument(document, options.registry);
+    auto packument = deps::served_packument(document, options.registry);
     if (!packument) {
       return packument.refusals();
     }
@@ -139,12 +137,10 @@ bool lacks_lock_file(const std::string& worktree) {
   return true;
 }
 
-util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktree, Engine& engine,
-                                                       const std::string& image,
-                                                       const std::string& dir,
-                                                       const fetch::FetchOptions& options,
-                                                       fetch::Downloader& downloader,
-                                                       const SandboxLimits& limits) {
+util::Result<std::optional<NpmResolution>> resolve_npm(
+    const std::string& worktree, ResolutionSandbox& engine, const std::string& image,
+    const std::string& dir, const deps::FetchOptions& options, deps::Downloader& downloader,
+    const contract::SandboxLimits& limits) {
   const auto start = Clock::now();
   util::UniqueFd tree = util::open_directory(AT_FDCWD, worktree.c_str());
   util::ReadLimits read_limits;
@@ -193,11 +189,11 @@ util::Result<std::optional<NpmResolution>> resolve_npm(const std::string& worktr
 }
 
 util::Result<NpmResolution> resolve_global_install(const std::string& name, const std::string& spec,
-                                                   Engine& engine, const std::string& image,
-                                                   const std::string& dir,
-                                                   const fetch::FetchOptions& options,
-                                                   fetch::Downloader& downloader,
-                                                   const SandboxLimits& limits) {
+                                                   ResolutionSandbox& engine,
+                                                   const std::string& image, const std::string& dir,
+                                                   const deps::FetchOptions& options,
+                                                   deps::Downloader& downloader,
+                                                   const contract::SandboxLimits& limits) {
   const auto start = Clock::now();
   if (auto registry_only = check_registry_spec(name, spec, "npm install -g"); !registry_only) {
     return registry_only.refusals();
@@ -219,4 +215,4 @@ util::Result<NpmResolution> resolve_global_install(const std::string& name, cons
   return out;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

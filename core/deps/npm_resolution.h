@@ -5,27 +5,27 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/downloader.h"
-#include "core/fetch/fetch.h"
-#include "core/fetch/packument_cache.h"
-#include "core/host/engine.h"
+#include "core/deps/downloader.h"
+#include "core/deps/fetch.h"
+#include "core/deps/packument_cache.h"
+#include "core/deps/resolution_sandbox.h"
 #include "core/util/result.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // A project without a lock file: CI's `npm install` resolves package.json against the registry
 // at CI's time, so the review resolves it at review time, with the image's own npm, in a
 // resolution sandbox that sees package.json and nothing else of the pull request
 // (`npm install --package-lock-only --ignore-scripts`) and reaches nothing but the registry the
-// host serves it (host/resolution_registry.h). What npm wrote is hostile input: the lock goes
-// through every rule of a committed lock (fetch::plan_npm_fetch) before the review may see it.
+// host serves it (deps/resolution_registry.h). What npm wrote is hostile input: the lock goes
+// through every rule of a committed lock (deps::plan_npm_fetch) before the review may see it.
 // The metadata npm read is what the host's registry served, recorded by the host. In the sandbox
 // `npm install --offline` then resolves from exactly that metadata (docs/fidelity.md, "Without a
 // lock file").
 struct NpmResolution {
   std::string lock_file;  // the package-lock.json npm wrote, on the host
-  fetch::FetchList list;  // its tarballs
-  std::vector<fetch::Packument> packuments;
+  deps::FetchList list;   // its tarballs
+  std::vector<deps::Packument> packuments;
   std::vector<std::string> npmrc;  // the project's .npmrc settings it honoured ("tag=next")
   std::chrono::milliseconds elapsed{0};
 };
@@ -50,18 +50,19 @@ bool lacks_lock_file(const std::string& worktree);
 // failure of the host's registry (`dependency-too-large`, `dependency-fetch-failed`,
 // `resolution-too-many-requests`), the engine's, and every refusal of a committed lock.
 util::Result<std::optional<NpmResolution>> resolve_npm(
-    const std::string& worktree, Engine& engine, const std::string& image, const std::string& dir,
-    const fetch::FetchOptions& options, fetch::Downloader& downloader, const SandboxLimits& limits);
+    const std::string& worktree, ResolutionSandbox& engine, const std::string& image,
+    const std::string& dir, const deps::FetchOptions& options, deps::Downloader& downloader,
+    const contract::SandboxLimits& limits);
 
-// A global install a run step makes (host/global_installs.h), `npm install -g NAME@SPEC`: CI
+// A global install a run step makes (deps/global_installs.h), `npm install -g NAME@SPEC`: CI
 // resolves it against the registry when the step runs, so the review resolves it at review time
 // the same way as a project whose one dependency it is, and the step's own `npm install -g` then
 // finds the tree in npm's offline cache. Refusals as resolve_npm's, but for the manifest.
 util::Result<NpmResolution> resolve_global_install(const std::string& name, const std::string& spec,
-                                                   Engine& engine, const std::string& image,
-                                                   const std::string& dir,
-                                                   const fetch::FetchOptions& options,
-                                                   fetch::Downloader& downloader,
-                                                   const SandboxLimits& limits);
+                                                   ResolutionSandbox& engine,
+                                                   const std::string& image, const std::string& dir,
+                                                   const deps::FetchOptions& options,
+                                                   deps::Downloader& downloader,
+                                                   const contract::SandboxLimits& limits);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

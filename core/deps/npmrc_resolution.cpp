@@ -1,4 +1,4 @@
-#include "core/host/npmrc_resolution.h"
+#include "core/deps/npmrc_resolution.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include "core/util/file_read.h"
 #include "core/util/text.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 constexpr std::string_view kRule = "dependency-npmrc-invalid";
@@ -132,4 +132,4 @@ util::Result<NpmrcResolution> npmrc_resolution(int tree_fd) {
   return out;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

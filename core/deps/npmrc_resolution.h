@@ -5,7 +5,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // The settings of the project's own .npmrc that change which versions `npm install` picks. The
 // resolution sandbox never sees that file (it may hold credentials, a registry or scripts), but
@@ -30,4 +30,4 @@ struct NpmrcResolution {
 // review's does not.
 util::Result<NpmrcResolution> npmrc_resolution(int tree_fd);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,7 +1,7 @@
 // fetch_package_manager: the registry's version document for the tarball and its integrity, the
 // tarball admitted by that integrity, corepack's hash checked too, and an index so a second
 // review asks the registry nothing.
-#include "core/fetch/package_manager.h"
+#include "core/deps/package_manager.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,17 +12,17 @@
 #include <iterator>
 #include <regex>
 
-#include "core/fetch/download_dir_guard.h"
-#include "core/fetch/integrity.h"
 #include "core/contract/view_layout.h"
-#include "core/fetch/package_source.h"
-#include "core/fetch/registry_integrity.h"
-#include "core/fetch/release_pick.h"
-#include "core/fetch/store_index.h"
+#include "core/deps/download_dir_guard.h"
+#include "core/deps/integrity.h"
+#include "core/deps/package_source.h"
+#include "core/deps/registry_integrity.h"
+#include "core/deps/release_pick.h"
+#include "core/deps/store_index.h"
 #include "core/semver/range.h"
 #include "core/semver/version.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -89,7 +89,8 @@ util::Refusal mismatch(const PackageManagerPin& pin, const DeclaredHash& want,
 // Checks the stored tarball of `sha512` against packageManager's hash.
 util::Status check_declared(const PackageManagerPin& pin, const std::optional<DeclaredHash>& want,
                             const Store& store, const std::string& sha512) {
-  // The launcher checks yarn.js itself, where corepack keeps it (launch/corepack_cache_seed.h).
+  // The launcher checks yarn.js itself, where corepack keeps it
+  // (deps/provision/corepack_cache_seed.h).
   if (!want || single_file_release(pin)) {
     return util::ok_status();
   }
@@ -275,4 +276,4 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
   return with_corepack_record(pin, *want, out);
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

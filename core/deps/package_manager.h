@@ -3,9 +3,9 @@
 #include <cstdint>
 #include <string>
 
-#include "core/fetch/downloader.h"
-#include "core/fetch/fetch.h"
-#include "core/fetch/store.h"
+#include "core/deps/downloader.h"
+#include "core/deps/fetch.h"
+#include "core/deps/store.h"
 #include "core/util/result.h"
 
 // The package managers a job installs itself (pnpm/action-setup puts `pnpm@X.Y.Z` from the
@@ -13,7 +13,7 @@
 // verified against the registry's `dist.integrity` and, when package.json's packageManager carries
 // one, corepack's hash of the tarball, and kept in the store like any tarball. docs/fidelity.md,
 // "Package managers".
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // One package manager a review needs.
 struct PackageManagerPin {
@@ -24,7 +24,8 @@ struct PackageManagerPin {
   std::string declared;
   std::string what;  // for messages: "pnpm/action-setup at .github/workflows/ci.yml:12:9"
   // package.json's packageManager names it: a step may run it through corepack (`corepack
-  // enable`, `corepack pnpm`), which finds it in corepack's cache (launch/corepack_cache_seed.h).
+  // enable`, `corepack pnpm`), which finds it in corepack's cache
+  // (deps/provision/corepack_cache_seed.h).
   bool corepack = false;
   // Only corepack may need it: when it cannot be fetched, the review says so and goes on, since
   // no step may run corepack; corepack then fails offline where CI would have downloaded it.
@@ -49,8 +50,9 @@ struct FetchedPackageManager {
 };
 
 // yarn 2 and later: published on the registry as @yarnpkg/cli-dist, whose bin/yarn.js corepack
-// keeps as the one file it runs (launch/corepack_cache_seed.h); packageManager's `+ALGO.HEX` is of
-// that file, not of the tarball, so the launcher checks it where it unpacks the release.
+// keeps as the one file it runs (deps/provision/corepack_cache_seed.h); packageManager's
+// `+ALGO.HEX` is of that file, not of the tarball, so the launcher checks it where it unpacks the
+// release.
 bool single_file_release(const PackageManagerPin& pin);
 
 // Where the view holds `name`@`version`'s tarball, relative to the view.
@@ -76,4 +78,4 @@ util::Result<FetchedPackageManager> fetch_package_manager(const PackageManagerPi
                                                           Downloader& downloader,
                                                           const FetchOptions& options);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,10 +1,10 @@
-#include "core/fetch/package_source.h"
+#include "core/deps/package_source.h"
 
 #include <algorithm>
 
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 bool starts_with_any(const std::string& s, std::initializer_list<const char*> prefixes) {
@@ -114,4 +114,4 @@ util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std
   return url;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -3,10 +3,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // npm's public registry, the default source of every tarball.
 inline constexpr const char* kDefaultRegistry = "https://registry.npmjs.org/";
@@ -35,4 +35,4 @@ std::string registry_url_name(const std::string& name);
 util::Result<std::string> registry_tarball_url(const LockedPackage& p, const std::string& file,
                                                const std::string& registry);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/fetch/packument_cache.h"
+#include "core/deps/packument_cache.h"
 
 #include <fcntl.h>
 #include <openssl/evp.h>
@@ -10,12 +10,12 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/integrity.h"
-#include "core/fetch/package_source.h"
-#include "core/fetch/store.h"
+#include "core/deps/integrity.h"
+#include "core/deps/package_source.h"
+#include "core/deps/store.h"
 #include "core/util/unique_fd.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -127,4 +127,4 @@ util::Status write_packument_index(const std::string& view_dir,
   return util::ok_status();
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/store.h"
+#include "core/deps/store.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The registry metadata (packuments) npm read while resolving a project that has no lock file,
-// as the host's resolution registry served them (host/resolution_registry.h), indexed as npm's
+// as the host's resolution registry served them (deps/resolution_registry.h), indexed as npm's
 // own cache (cacache) would hold them had npm fetched them from the registry itself: `npm
 // install --offline` in the review resolves from exactly these, so it resolves what the
 // resolution sandbox resolved (docs/fidelity.md, "Without a lock file").
@@ -48,4 +48,4 @@ util::Status store_packuments(const std::vector<Packument>& packuments, const St
 util::Status write_packument_index(const std::string& view_dir,
                                    const std::vector<Packument>& packuments);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

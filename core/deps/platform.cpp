@@ -1,11 +1,11 @@
-#include "core/fetch/platform.h"
+#include "core/deps/platform.h"
 
 #include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // npm-install-checks' checkList.
@@ -123,4 +123,4 @@ bool installs_here(const LockedPackage& p) {
   return admits(p.os, "linux") && admits(p.cpu, "x64") && admits(p.libc, "glibc");
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -2,9 +2,9 @@
 
 #include <string_view>
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // Whether npm installs `p` in the review images (linux, x64, glibc), by npm-install-checks'
 // rules: an `os`/`cpu`/`libc` list admits the platform when it names it, or when it only
@@ -18,4 +18,4 @@ bool installs_here(const LockedPackage& p);
 // package yarn then skips costs a download, skipping one it needs fails the install.
 bool berry_conditions_met(std::string_view conditions);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

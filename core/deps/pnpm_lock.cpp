@@ -1,12 +1,12 @@
 // parse_pnpm_lock: pnpm-lock.yaml (v6, v9) through the bounded YAML loader, into the entries the
 // fetch plan checks like npm's.
-#include "core/fetch/pnpm_lock.h"
+#include "core/deps/pnpm_lock.h"
 
-#include "core/fetch/lock_yaml.h"
-#include "core/fetch/package_source.h"
+#include "core/deps/lock_yaml.h"
+#include "core/deps/package_source.h"
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using yaml::Node;
@@ -196,4 +196,4 @@ util::Result<PnpmLock> parse_pnpm_lock(std::string_view text, const std::string&
   return lock;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -5,10 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The root project's direct dependencies by group ("dependencies", "devDependencies",
 // "optionalDependencies"): name -> specifier exactly as written. pnpm and Bun compare these
@@ -36,4 +36,4 @@ struct PnpmLock {
 util::Result<PnpmLock> parse_pnpm_lock(std::string_view text, const std::string& file,
                                        const std::string& registry, const LockBounds& bounds = {});
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

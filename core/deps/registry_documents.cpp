@@ -1,4 +1,4 @@
-#include "core/fetch/registry_documents.h"
+#include "core/deps/registry_documents.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,12 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/download_dir_guard.h"
-#include "core/fetch/integrity.h"
-#include "core/fetch/package_source.h"
-#include "core/fetch/store_index.h"
+#include "core/deps/download_dir_guard.h"
+#include "core/deps/integrity.h"
+#include "core/deps/package_source.h"
+#include "core/deps/store_index.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // typescript's whole document was 10.0 MiB and @types/node's 9.0 MiB (2026-12); this bounds a
@@ -145,4 +145,4 @@ std::string describe(const DocumentsFetch& fetched) {
          ") in " + secs;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/downloader.h"
-#include "core/fetch/fetch.h"
-#include "core/fetch/store.h"
+#include "core/deps/downloader.h"
+#include "core/deps/fetch.h"
+#include "core/deps/store.h"
 #include "core/util/result.h"
 
 // The registry's metadata documents of the packages a lock pins, for package managers that read
@@ -17,8 +17,9 @@
 // against their supply-chain settings (minimumReleaseAge) and fail when the registry lacks the
 // document. Fetched by the host before the sandbox exists, kept in the store by their own
 // SHA-512, and placed in the view's registry directory beside the tarballs
-// (contract::kPackumentFile), where the loopback registry serves them (launch/loopback_registry.h).
-namespace reviewer::fetch {
+// (contract::kPackumentFile), where the loopback registry serves them
+// (deps/provision/loopback_registry.h).
+namespace reviewer::deps {
 
 struct RegistryDocument {
   std::string name;    // "@types/node"
@@ -48,4 +49,4 @@ util::Result<DocumentsFetch> fetch_registry_documents(
 // "read the registry's metadata of 17 packages (4.2 MiB): 15 hits, 2 downloaded in 0.3 s"
 std::string describe(const DocumentsFetch& fetched);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

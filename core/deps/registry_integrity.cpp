@@ -1,6 +1,6 @@
 // pin_registry_integrity: the registry's version documents of a lock's unpinned packages, each
 // read for its tarball's sha512, recorded so a later review asks nothing.
-#include "core/fetch/registry_integrity.h"
+#include "core/deps/registry_integrity.h"
 
 #include <cstdio>
 #include <fstream>
@@ -8,12 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/download_dir_guard.h"
-#include "core/fetch/integrity.h"
-#include "core/fetch/package_source.h"
-#include "core/fetch/store_index.h"
+#include "core/deps/download_dir_guard.h"
+#include "core/deps/integrity.h"
+#include "core/deps/package_source.h"
+#include "core/deps/store_index.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // A version document holds one version's manifest: a few KiB, far below this.
@@ -127,4 +127,4 @@ std::string describe(const IntegrityReport& report) {
          std::to_string(report.packages - report.hits) + " version documents read in " + secs;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

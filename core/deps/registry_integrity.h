@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/fetch/downloader.h"
-#include "core/fetch/fetch.h"
-#include "core/fetch/store.h"
+#include "core/deps/downloader.h"
+#include "core/deps/fetch.h"
+#include "core/deps/store.h"
 #include "core/util/result.h"
 
 // The sha512 of registry tarballs a lock names without it (FetchList::unpinned, from yarn 2+'s
@@ -16,7 +16,7 @@
 // (fetch/package_manager.h), then recorded in the store, since a published version's tarball never
 // changes on npm's registry. Every tarball is then downloaded and admitted by that integrity like
 // any other (fetch_into_store).
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // Why the registry's version document `text` of `name`@`version` does not pin the tarball at
 // `tarball_url` ("is not JSON", "names another package or version", ...), or "" when it does and
@@ -45,4 +45,4 @@ util::Result<IntegrityReport> pin_registry_integrity(FetchList& list, const Stor
 // "took the registry's integrity of 429 packages: 420 known, 9 version documents read in 1.2 s"
 std::string describe(const IntegrityReport& report);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

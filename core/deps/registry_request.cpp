@@ -1,4 +1,4 @@
-#include "core/fetch/registry_request.h"
+#include "core/deps/registry_request.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,7 @@
 
 #include "core/contract/view_layout.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // npm's longest package name, scope included.
@@ -161,4 +161,4 @@ HeadParse parse_request_head(std::string_view bytes) {
   return out;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
-// What a request to the loopback registry (launch/loopback_registry.h) asks for: its head, read
-// with bounds, and the one file of the view's registry directory that may answer it. Requests
+// What a request to the loopback registry (deps/provision/loopback_registry.h) asks for: its head,
+// read with bounds, and the one file of the view's registry directory that may answer it. Requests
 // come from the pull request's steps and are hostile input.
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The file of the registry directory that answers the request target `target`, relative to it:
 // "chalk/.packument" for `/chalk`, "@types/node/-/node-22.1.0.tgz" for
@@ -35,4 +35,4 @@ struct HeadParse {
 // (Content-Length other than 0, Transfer-Encoding) is malformed: a registry client sends none.
 HeadParse parse_request_head(std::string_view bytes);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

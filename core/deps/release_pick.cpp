@@ -1,8 +1,8 @@
-#include "core/fetch/release_pick.h"
+#include "core/deps/release_pick.h"
 
 #include <nlohmann/json.hpp>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 util::Refusal invalid(const std::string& name, const std::string& why) {
@@ -70,4 +70,4 @@ util::Result<std::string> pick_release(const std::string& packument, const std::
   return latest_satisfies ? latest : best_text;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -9,7 +9,7 @@
 // itself (`pnpm self-update 11`, pnpm/setup's `version: 11`): the registry's `latest` tag when it
 // satisfies the range (loose) and is not deprecated, else the highest satisfying release that is
 // not deprecated, else the highest satisfying one. docs/fidelity.md, "Package managers".
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // `packument` is the registry's metadata document of `name` (hostile: any JSON); `wanted` is
 // `range` parsed loosely, by the caller before it downloads anything. Refusals:
@@ -20,4 +20,4 @@ util::Result<std::string> pick_release(const std::string& packument, const std::
                                        const semver::Range& wanted, const std::string& range,
                                        const std::string& what);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

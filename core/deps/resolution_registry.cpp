@@ -1,4 +1,4 @@
-#include "core/host/resolution_registry.h"
+#include "core/deps/resolution_registry.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -16,10 +16,10 @@
 #include <thread>
 
 #include "core/contract/view_layout.h"
-#include "core/fetch/registry_request.h"
-#include "core/host/sandbox_network.h"
+#include "core/deps/registry_request.h"
+#include "core/deps/sandbox_network.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -64,7 +64,7 @@ struct ResolutionRegistry::State {
   util::UniqueFd listener;
   util::UniqueFd stop;  // an eventfd, readable once finish() began
   std::string registry;
-  fetch::Downloader& downloader;
+  deps::Downloader& downloader;
   std::string dir;
   ResolutionRegistryLimits limits;
   int port = 0;
@@ -81,13 +81,13 @@ struct ResolutionRegistry::State {
     bool done = false;
   };
   std::list<Worker> workers;
-  std::vector<fetch::ServedMetadata> served;
+  std::vector<deps::ServedMetadata> served;
   std::map<std::string, std::size_t> served_at;  // name -> its place in `served`
   std::optional<util::Refusal> failure;
   std::thread acceptor;
   bool finished = false;
 
-  State(util::UniqueFd l, std::string r, fetch::Downloader& d, std::string dir_,
+  State(util::UniqueFd l, std::string r, deps::Downloader& d, std::string dir_,
         ResolutionRegistryLimits lim)
       : listener(std::move(l)),
         registry(std::move(r)),
@@ -182,11 +182,11 @@ struct ResolutionRegistry::State {
   }
 
   // Answers one request; whether the connection may take another.
-  bool handle(int fd, const fetch::HttpRequest& request) {
+  bool handle(int fd, const deps::HttpRequest& request) {
     if (request.method != "GET") {
       return answer(fd, 405, false);
     }
-    const auto file = fetch::registry_file(request.target);
+    const auto file = deps::registry_file(request.target);
     if (!file) {
       return answer(fd, 404, request.keep_alive);
     }
@@ -227,7 +227,7 @@ struct ResolutionRegistry::State {
     }
     if (document) {
       std::lock_guard lock(m);
-      fetch::ServedMetadata d{path, out, accept, type, unix_ms()};
+      deps::ServedMetadata d{path, out, accept, type, unix_ms()};
       if (auto at = served_at.find(path); at != served_at.end()) {
         served[at->second] = std::move(d);
       } else {
@@ -247,8 +247,8 @@ struct ResolutionRegistry::State {
     bool keep = true;
     while (keep) {
       const auto deadline = Clock::now() + limits.timeout;
-      fetch::HeadParse parsed = fetch::parse_request_head(bytes);
-      while (parsed.state == fetch::HeadParse::State::kIncomplete) {
+      deps::HeadParse parsed = deps::parse_request_head(bytes);
+      while (parsed.state == deps::HeadParse::State::kIncomplete) {
         if (bytes.size() > kMaxHead) {
           answer(fd, 431, false);
           return;
@@ -263,10 +263,10 @@ struct ResolutionRegistry::State {
         }
         if (n > 0) {
           bytes.append(buf, static_cast<std::size_t>(n));
-          parsed = fetch::parse_request_head(bytes);
+          parsed = deps::parse_request_head(bytes);
         }
       }
-      if (parsed.state == fetch::HeadParse::State::kMalformed || parsed.length > kMaxHead) {
+      if (parsed.state == deps::HeadParse::State::kMalformed || parsed.length > kMaxHead) {
         answer(fd, parsed.length > kMaxHead ? 431 : 400, false);
         return;
       }
@@ -359,7 +359,7 @@ struct ResolutionRegistry::State {
 };
 
 ResolutionRegistry::ResolutionRegistry(util::UniqueFd listener, std::string registry,
-                                       fetch::Downloader& downloader, std::string dir,
+                                       deps::Downloader& downloader, std::string dir,
                                        ResolutionRegistryLimits limits)
     : state_(std::make_unique<State>(std::move(listener), std::move(registry), downloader,
                                      std::move(dir), limits)) {
@@ -374,7 +374,7 @@ std::string ResolutionRegistry::url() const {
   return "http://127.0.0.1:" + std::to_string(state_->port) + "/";
 }
 
-util::Result<std::vector<fetch::ServedMetadata>> ResolutionRegistry::finish() {
+util::Result<std::vector<deps::ServedMetadata>> ResolutionRegistry::finish() {
   State& s = *state_;
   if (!s.finished) {
     s.finished = true;
@@ -401,4 +401,4 @@ util::Result<std::vector<fetch::ServedMetadata>> ResolutionRegistry::finish() {
   return s.served;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

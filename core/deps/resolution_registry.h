@@ -7,21 +7,21 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/downloader.h"
-#include "core/fetch/packument_cache.h"
+#include "core/deps/downloader.h"
+#include "core/deps/packument_cache.h"
 #include "core/util/result.h"
 #include "core/util/unique_fd.h"
 
 // The only thing a resolution sandbox reaches (issue 37, finding 3): an HTTP registry the host
-// serves on a socket in the sandbox's network namespace (host/sandbox_network.h). It answers GET
+// serves on a socket in the sandbox's network namespace (deps/sandbox_network.h). It answers GET
 // for a package's metadata document or one of its tarballs by a plain package name, fetching it
 // from the configured registry with the host's downloader (every byte counted against the
 // review's bound), and nothing else: no other method, path, host or query reaches the network.
 // Its clients run in the sandbox and are hostile: a request head is bounded in size and time,
 // connections are bounded in number, and every answer is the registry's bytes as the host read
-// them. The documents it served are the metadata the review installs from (fetch::Packument),
+// them. The documents it served are the metadata the review installs from (deps::Packument),
 // recorded by the host, not read back from what the sandbox wrote.
-namespace reviewer::host {
+namespace reviewer::deps {
 
 struct ResolutionRegistryLimits {
   std::size_t max_connections = 16;  // served at once; more wait in the listen queue
@@ -35,7 +35,7 @@ class ResolutionRegistry {
  public:
   // Serves on `listener` (listening already) from `registry` (an URL ending in '/') through
   // `downloader`, writing what it fetches below `dir` (which must exist), until finish().
-  ResolutionRegistry(util::UniqueFd listener, std::string registry, fetch::Downloader& downloader,
+  ResolutionRegistry(util::UniqueFd listener, std::string registry, deps::Downloader& downloader,
                      std::string dir, ResolutionRegistryLimits limits = {});
   ~ResolutionRegistry();
   ResolutionRegistry(const ResolutionRegistry&) = delete;
@@ -48,7 +48,7 @@ class ResolutionRegistry {
   // order first asked for; or the first failure of a download the registry could not make
   // (`dependency-too-large`, `dependency-fetch-failed`, `resolution-too-many-requests`), which
   // is why the sandbox's package manager failed.
-  util::Result<std::vector<fetch::ServedMetadata>> finish();
+  util::Result<std::vector<deps::ServedMetadata>> finish();
 
   struct State;
 
@@ -56,4 +56,4 @@ class ResolutionRegistry {
   std::unique_ptr<State> state_;
 };
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/host/sandbox_network.h"
+#include "core/deps/sandbox_network.h"
 
 #include <fcntl.h>
 #include <net/if.h>
@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 util::Refusal failed(const std::string& what) {
@@ -121,4 +121,4 @@ int listening_port(int listener) {
   return ntohs(addr.sin_port);
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

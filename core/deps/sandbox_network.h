@@ -10,10 +10,10 @@
 
 // How the host reaches into a sandbox that has no network: a listening socket made inside the
 // sandbox's network namespace, on its loopback, and served by a host thread. The sandbox reaches
-// that one socket and nothing else (the resolution's registry, host/resolution_registry.h).
+// that one socket and nothing else (the resolution's registry, deps/resolution_registry.h).
 // Making a socket in another namespace needs CAP_SYS_ADMIN over it: the host runs as root.
 // Errors are `resolution-network`.
-namespace reviewer::host {
+namespace reviewer::deps {
 
 // The network namespace of process `pid` (a sandbox's PID 1), refused when it is the host's own:
 // a sandbox with the host's network, or a pid that no longer is the sandbox's.
@@ -38,4 +38,4 @@ util::Result<std::string> serve_in_network(
 // The port a listening socket was bound to; 0 when it cannot be read.
 int listening_port(int listener);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,11 +1,11 @@
 // The frozen-lockfile check of pnpm and Bun: package.json's specifier strings against the lock's.
-#include "core/fetch/specifier_match.h"
+#include "core/deps/specifier_match.h"
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/json_fields.h"
+#include "core/deps/json_fields.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using nlohmann::json;
@@ -78,4 +78,4 @@ util::Status check_specifiers_match(const Specifiers& manifest, const Specifiers
   return util::status_of(std::move(out));
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

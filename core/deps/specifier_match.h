@@ -3,10 +3,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/fetch/pnpm_lock.h"
+#include "core/deps/pnpm_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // package.json's direct dependencies by group, as pnpm and Bun compare them with their lock;
 // with `peers_as_dependencies` (pnpm's auto-install-peers), peerDependencies not declared in
@@ -21,4 +21,4 @@ util::Result<Specifiers> manifest_specifiers(std::string_view package_json,
 util::Status check_specifiers_match(const Specifiers& manifest, const Specifiers& lock,
                                     const std::string& file, const std::string& tool);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

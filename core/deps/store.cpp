@@ -1,13 +1,13 @@
-#include "core/fetch/store.h"
+#include "core/deps/store.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>
 
 #include <filesystem>
 
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -149,4 +149,4 @@ util::Status Store::place(const std::string& hex, const std::string& dir,
   return util::ok_status();
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

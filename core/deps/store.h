@@ -8,7 +8,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The content-addressed store of verified tarballs, shared by every review on a host. A tarball
 // lives at the path npm's cache (cacache) gives content of that SHA-512,
@@ -51,4 +51,4 @@ class Store {
   std::string root_;
 };
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/fetch/store_index.h"
+#include "core/deps/store_index.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 
 #include "core/util/file_read.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 namespace fs = std::filesystem;
 
@@ -64,4 +64,4 @@ util::Status write_store_index(const std::string& path, const std::string& sha51
   return util::ok_status();
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

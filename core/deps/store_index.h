@@ -3,12 +3,12 @@
 #include <optional>
 #include <string>
 
-#include "core/fetch/store.h"
+#include "core/deps/store.h"
 #include "core/util/result.h"
 
 // The store's records of what a registry served under a name: one small file a key, holding the
 // SHA-512 of the bytes in the store, so a later review finds them without asking the registry.
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // The record of `key` ("pnpm@10.33.0", "@types%2fnode") under `kind` for `registry`: a file
 // under a directory named after the registry (its URL with every byte but [A-Za-z0-9.-] as '_').
@@ -32,4 +32,4 @@ std::optional<std::string> read_store_index(const std::string& path);
 util::Status write_store_index(const std::string& path, const std::string& sha512,
                                const std::string& detail = "");
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

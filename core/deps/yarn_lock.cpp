@@ -1,5 +1,5 @@
 // parse_yarn_lock: yarn 1's own lock format, read line by line in the one shape yarn writes.
-#include "core/fetch/yarn_lock.h"
+#include "core/deps/yarn_lock.h"
 
 #include <cctype>
 #include <map>
@@ -7,7 +7,7 @@
 
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 util::Refusal invalid(const std::string& file, std::size_t line, const std::string& why) {
@@ -223,4 +223,4 @@ util::Result<YarnLock> parse_yarn_lock(std::string_view text, const std::string&
   return lock;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -5,10 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // One block of a yarn 1 lock: every pattern that resolved to it and what it pins.
 struct YarnEntry {
@@ -43,4 +43,4 @@ util::Result<YarnLock> parse_yarn_lock(std::string_view text, const std::string&
 // -> {"a", "npm:b@1"}, "a" -> {"a", ""}.
 std::pair<std::string, std::string> split_yarn_pattern(const std::string& pattern);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

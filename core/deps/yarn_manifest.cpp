@@ -1,15 +1,15 @@
 // The frozen-lockfile check of yarn 1: package.json's normalized patterns against the lock's keys.
-#include "core/fetch/yarn_manifest.h"
+#include "core/deps/yarn_manifest.h"
 
 #include <map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/json_fields.h"
+#include "core/deps/json_fields.h"
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using nlohmann::json;
@@ -74,4 +74,4 @@ util::Status check_yarn_manifest(std::string_view package_json, const YarnLock& 
   return util::status_of(std::move(out));
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

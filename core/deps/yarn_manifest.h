@@ -3,10 +3,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/fetch/yarn_lock.h"
+#include "core/deps/yarn_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // Holds package.json to `lock` as `yarn install --frozen-lockfile` does: each dependency of
 // `dependencies`, `devDependencies` and `optionalDependencies`, normalized as yarn's manifest
@@ -18,4 +18,4 @@ namespace reviewer::fetch {
 // for a package.json whose dependency groups are not maps of strings.
 util::Status check_yarn_manifest(std::string_view package_json, const YarnLock& lock);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

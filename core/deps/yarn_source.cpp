@@ -1,10 +1,10 @@
 // yarn_package: a yarn 1 lock block as a package the fetch plan judges like npm's.
-#include "core/fetch/yarn_source.h"
+#include "core/deps/yarn_source.h"
 
-#include "core/fetch/package_source.h"
+#include "core/deps/package_source.h"
 #include "core/util/text.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
@@ -66,4 +66,4 @@ std::string yarn_mirror_name(const std::string& url) {
   return scope.starts_with("@") ? scope + "-" + base : base;
 }
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "core/fetch/yarn_lock.h"
+#include "core/deps/yarn_lock.h"
 #include "core/util/result.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 
 // yarn 1's default registry: the host yarn 1 writes into `resolved` when no other registry is
 // configured. It serves npm's registry under the same paths (docs/fidelity.md, "Yarn").
@@ -27,4 +27,4 @@ util::Result<LockedPackage> yarn_package(const YarnEntry& entry, const std::stri
 // "@types-node-22.1.0.tgz". `url` is a tarball URL registry_tarball_url() accepted.
 std::string yarn_mirror_name(const std::string& url);
 
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

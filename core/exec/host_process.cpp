@@ -1,4 +1,4 @@
-#include "core/host/host_process.h"
+#include "core/exec/host_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -11,7 +11,7 @@
 
 extern char** environ;
 
-namespace reviewer::host {
+namespace reviewer::exec {
 namespace {
 
 util::Refusal failure(const std::vector<std::string>& argv, const std::string& why) {
@@ -203,4 +203,4 @@ util::Result<std::string> command_output(const std::vector<std::string>& argv,
   return text;
 }
 
-}  // namespace reviewer::host
+}  // namespace reviewer::exec

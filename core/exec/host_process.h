@@ -8,7 +8,7 @@
 #include "core/exec/child.h"
 #include "core/util/result.h"
 
-namespace reviewer::host {
+namespace reviewer::exec {
 
 // How a host-side command ended: its exit status (128 + signal when a signal ended it), or that
 // the wall-clock limit ran out first (then its whole process group was killed).
@@ -56,4 +56,4 @@ util::Result<std::string> command_output(const std::vector<std::string>& argv,
 // `argv` as one line for messages, each word quoted when it holds anything but [A-Za-z0-9_./=:@-].
 std::string command_line(const std::vector<std::string>& argv);
 
-}  // namespace reviewer::host
+}  // namespace reviewer::exec

@@ -65,15 +65,15 @@ BuiltEnvironment build_step_environment(const RunnerContext& ctx, const StepFile
   apply(step_env, "step");
   if (!ctx.dependency_cache.empty()) {
     // npm ci reads each tarball from the cache by the lock's integrity, so the install is the
-    // one CI makes (the job's own writable copy of the host's view, launch/npm_cache_seed.h);
-    // offline turns a request the cache cannot answer into an immediate
-    // ENOTCACHED instead of minutes of retries; the logs go where npm would write them
+    // one CI makes (the job's own writable copy of the host's view,
+    // deps/provision/npm_cache_seed.h); offline turns a request the cache cannot answer into an
+    // immediate ENOTCACHED instead of minutes of retries; the logs go where npm would write them
     // (docs/fidelity.md, "Dependencies").
     env["npm_config_cache"] = ctx.dependency_cache;
-    // Not with the loopback as the registry (a plan of pnpm 8, launch/npm_config_registry.h):
-    // pnpm 8 reads the name too and then refuses to fetch even from the loopback
-    // (ERR_PNPM_NO_OFFLINE_TARBALL, measured with 8.15.9); a request npm's cache cannot answer then
-    // goes to the loopback, which answers at once.
+    // Not with the loopback as the registry (a plan of pnpm 8,
+    // deps/provision/npm_config_registry.h): pnpm 8 reads the name too and then refuses to fetch
+    // even from the loopback (ERR_PNPM_NO_OFFLINE_TARBALL, measured with 8.15.9); a request npm's
+    // cache cannot answer then goes to the loopback, which answers at once.
     if (!ctx.dependency_registry.starts_with("http://")) {
       env["npm_config_offline"] = "true";
     }

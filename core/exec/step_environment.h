@@ -38,11 +38,11 @@ struct RunnerContext {
   // yarn 1's offline mirror in the view ("/var/cache/reviewer-deps/yarn-mirror"), for a worktree
   // with a yarn.lock; empty when the host made none.
   std::string yarn_mirror = {};
-  // npm's global prefix: a directory of the job's own scratch (launch/global_prefix.h); empty
-  // when the launcher made none.
+  // npm's global prefix: a directory of the job's own scratch (deps/provision/global_prefix.h);
+  // empty when the launcher made none.
   std::string npm_prefix = {};
   // The same registry served over HTTP on the sandbox's loopback ("http://127.0.0.1:PORT/",
-  // launch/loopback_registry.h), for pnpm 11 and yarn 2 and later; empty when none runs.
+  // deps/provision/loopback_registry.h), for pnpm 11 and yarn 2 and later; empty when none runs.
   std::string http_registry = {};
 };
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "core/host/host_process.h"
+#include "core/exec/host_process.h"
 #include "core/util/file_read.h"
 
 namespace reviewer::host {
@@ -44,14 +44,15 @@ std::vector<std::string> git(const std::string& dir, std::vector<std::string> ar
 
 util::Result<bool> run_git(const std::string& dir, std::vector<std::string> args) {
   auto argv = git(dir, std::move(args));
-  auto exit = run_command(argv);
+  auto exit = exec::run_command(argv);
   if (!exit) {
     return exit.error();
   }
   if (exit->status != 0) {
-    return util::Refusal{"host-command",
-                         command_line(argv) + " exited with status " + std::to_string(exit->status),
-                         std::nullopt};
+    return util::Refusal{
+        "host-command",
+        exec::command_line(argv) + " exited with status " + std::to_string(exit->status),
+        std::nullopt};
   }
   return true;
 }
@@ -75,7 +76,7 @@ util::Result<std::string> source_url(const std::string& source) {
 
 util::Result<std::string> committed_file(const std::string& clone, const std::string& path,
                                          std::size_t max_bytes) {
-  auto entry = command_output(git(clone, {"ls-tree", "-z", "HEAD", "--", path}));
+  auto entry = exec::command_output(git(clone, {"ls-tree", "-z", "HEAD", "--", path}));
   if (!entry) {
     return util::refusal(util::kFileReadFailed, entry.error().message);
   }
@@ -94,8 +95,8 @@ util::Result<std::string> committed_file(const std::string& clone, const std::st
   if (mode != "100644" && mode != "100755") {
     return util::refusal(util::kFileNotRegular, "not a regular file");
   }
-  auto text =
-      command_output(git(clone, {"cat-file", "blob", e.substr(sp2 + 1, tab - sp2 - 1)}), max_bytes);
+  auto text = exec::command_output(
+      git(clone, {"cat-file", "blob", e.substr(sp2 + 1, tab - sp2 - 1)}), max_bytes);
   if (!text) {
     return util::refusal(util::kFileReadFailed, text.error().message);
   }
@@ -160,7 +161,7 @@ util::Result<std::string> make_clone(const std::string& source, const std::strin
       return done.error();
     }
   }
-  auto commit = command_output(git(dest, {"rev-parse", "HEAD"}));
+  auto commit = exec::command_output(git(dest, {"rev-parse", "HEAD"}));
   if (!commit) {
     return commit.error();
   }

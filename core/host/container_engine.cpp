@@ -12,12 +12,12 @@
 #include "core/contract/attestation.h"
 #include "core/contract/sandbox_user.h"
 #include "core/contract/view_layout.h"
+#include "core/deps/sandbox_network.h"
+#include "core/exec/host_process.h"
 #include "core/host/engine.h"
 #include "core/host/host_identity.h"
-#include "core/host/host_process.h"
 #include "core/host/interruption.h"
 #include "core/host/leftovers.h"
-#include "core/host/sandbox_network.h"
 #include "core/host/user_namespace.h"
 #include "core/util/install_layout.h"
 
@@ -49,7 +49,7 @@ class ContainerEngine final : public Engine {
 
   std::string name() const override { return program_; }
 
-  util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
+  util::Result<deps::ResolutionRun> resolve(const deps::ResolutionSpec& spec) override {
     static int count = 0;
     const std::string name =
         "reviewer-resolve-" + std::to_string(::getpid()) + "-" + std::to_string(count++);
@@ -72,27 +72,27 @@ class ContainerEngine final : public Engine {
     struct Remove {
       const std::vector<std::string>& argv;
       ~Remove() {
-        CommandOptions quiet;
+        exec::CommandOptions quiet;
         quiet.stdout_file = "/dev/null";
         quiet.quiet_stderr = true;
-        (void)run_command(argv, quiet);
+        (void)exec::run_command(argv, quiet);
       }
     } removed{remove};
-    if (auto made = command_output(create); !made) {
+    if (auto made = exec::command_output(create); !made) {
       return made.error();
     }
-    if (auto started = command_output({engine_, "start", name}); !started) {
+    if (auto started = exec::command_output({engine_, "start", name}); !started) {
       return started.error();
     }
-    auto pid = command_output({engine_, "inspect", "--format", "{{.State.Pid}}", name});
+    auto pid = exec::command_output({engine_, "inspect", "--format", "{{.State.Pid}}", name});
     if (!pid) {
       return pid.error();
     }
-    auto network = network_namespace_of(static_cast<pid_t>(std::atol(trimmed(*pid).c_str())));
+    auto network = deps::network_namespace_of(static_cast<pid_t>(std::atol(trimmed(*pid).c_str())));
     if (!network) {
       return network.error();
     }
-    auto url = serve_in_network(network->get(), spec.serve);
+    auto url = deps::serve_in_network(network->get(), spec.serve);
     if (!url) {
       return url.error();
     }
@@ -100,17 +100,18 @@ class ContainerEngine final : public Engine {
     for (auto& word : spec.command("/resolve", *url)) {
       exec.push_back(std::move(word));
     }
-    CommandOptions limited;
+    exec::CommandOptions limited;
     limited.limit = spec.limit;
-    auto exit = run_command(exec, limited);
+    auto exit = exec::run_command(exec, limited);
     if (!exit) {
       return exit.error();
     }
-    return SandboxRun{exit->status, exit->timed_out, ""};
+    return deps::ResolutionRun{exit->status, exit->timed_out};
   }
 
   util::Result<std::string> image_id(const std::string& image) override {
-    auto id = command_output({engine_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
+    auto id =
+        exec::command_output({engine_, "image", "inspect", "--format", "{{.Id}}", ref(image)});
     if (!id) {
       return util::Refusal{"image-missing",
                            "the image " + ref(image) + " is not built on this host (" + program_ +
@@ -122,7 +123,7 @@ class ContainerEngine final : public Engine {
   }
 
   util::Result<SandboxRun> run(const SandboxSpec& spec) override {
-    auto created = command_output(create_command(spec));
+    auto created = exec::command_output(create_command(spec));
     if (!created) {
       return created.error();
     }
@@ -132,16 +133,16 @@ class ContainerEngine final : public Engine {
       const std::string& engine;
       const std::string& id;
       ~Remove() {
-        CommandOptions quiet;
+        exec::CommandOptions quiet;
         quiet.stdout_file = "/dev/null";
         quiet.quiet_stderr = true;
-        (void)run_command({engine, "rm", "--force", "--time", "0", id}, quiet);
+        (void)exec::run_command({engine, "rm", "--force", "--time", "0", id}, quiet);
       }
     } remove{engine_, id};
     // The clone belongs to the steps' user, as the host id the sandbox's namespace maps it to,
     // which the engine chose at creation.
-    auto mapping =
-        command_output({engine_, "inspect", "--format", "{{json .HostConfig.IDMappings}}", id});
+    auto mapping = exec::command_output(
+        {engine_, "inspect", "--format", "{{json .HostConfig.IDMappings}}", id});
     if (!mapping) {
       return mapping.error();
     }
@@ -152,11 +153,11 @@ class ContainerEngine final : public Engine {
     if (auto given = give_tree_to(spec.workspace, *ids); !given) {
       return given.error();
     }
-    auto started = command_output({engine_, "start", id});
+    auto started = exec::command_output({engine_, "start", id});
     if (!started) {
       return started.error();
     }
-    CommandOptions limited;
+    exec::CommandOptions limited;
     limited.limit = spec.limit;
     std::string last_line;
     limited.last_line = &last_line;
@@ -168,7 +169,7 @@ class ContainerEngine final : public Engine {
       exec.insert(exec.end(), {"--env", contract::kNonceVariable});
     }
     exec.insert(exec.end(), {id, "/opt/reviewer/bin/reviewer-launch"});
-    auto exit = run_command(exec, limited);
+    auto exit = exec::run_command(exec, limited);
     if (!exit) {
       return exit.error();
     }
@@ -232,9 +233,9 @@ class ContainerEngine final : public Engine {
   // path) is opened with the host's rights, and a FIFO there cannot hold the host (10 s); a
   // report that is missing is left out.
   void copy_report(const std::string& id, const std::string& file, const std::string& dir) {
-    auto text = command_output({engine_, "exec", "--user", image_user(), id, "timeout", "10", "cat",
-                                "/tmp/review/" + file},
-                               kMaxReportBytes);
+    auto text = exec::command_output({engine_, "exec", "--user", image_user(), id, "timeout", "10",
+                                      "cat", "/tmp/review/" + file},
+                                     kMaxReportBytes);
     if (text) {
       std::ofstream(dir + "/" + file, std::ios::binary | std::ios::trunc) << *text;
     }

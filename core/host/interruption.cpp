@@ -14,7 +14,7 @@
 #include <thread>
 #include <variant>
 
-#include "core/host/host_process.h"
+#include "core/exec/host_process.h"
 
 namespace reviewer::host {
 namespace {
@@ -104,11 +104,11 @@ std::mutex& cleaning() {
   // The sandboxes before the directories: a sandbox may still use its clone.
   for (const auto& [token, removal] : removals) {
     if (const auto* argv = std::get_if<std::vector<std::string>>(&removal)) {
-      CommandOptions quiet;
+      exec::CommandOptions quiet;
       quiet.stdout_file = "/dev/null";
       quiet.quiet_stderr = true;
       quiet.limit = std::chrono::seconds(60);
-      (void)run_command(*argv, quiet);
+      (void)exec::run_command(*argv, quiet);
     }
   }
   // Under the lock, one directory at a time: the main thread may be removing the same tree

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/exec/host_process.h"
 #include "core/host/host_identity.h"
-#include "core/host/host_process.h"
 
 namespace reviewer::host {
 namespace {
@@ -23,9 +23,9 @@ std::string first_line(const fs::path& file) {
 }
 
 void collect_containers(const std::string& engine, std::vector<std::string>& said) {
-  auto listed =
-      command_output({engine, "ps", "--all", "--filter", std::string("label=") + kHostLabel,
-                      "--format", std::string("{{.ID}} {{index .Labels \"") + kHostLabel + "\"}}"});
+  auto listed = exec::command_output(
+      {engine, "ps", "--all", "--filter", std::string("label=") + kHostLabel, "--format",
+       std::string("{{.ID}} {{index .Labels \"") + kHostLabel + "\"}}"});
   if (!listed) {
     said.push_back("gc: cannot list the engine's sandboxes: " + listed.error().message);
     return;
@@ -35,10 +35,10 @@ void collect_containers(const std::string& engine, std::vector<std::string>& sai
     if (process_alive(owner)) {
       continue;
     }
-    CommandOptions quiet;
+    exec::CommandOptions quiet;
     quiet.stdout_file = "/dev/null";
     quiet.quiet_stderr = true;
-    auto removed = run_command({engine, "rm", "--force", "--time", "0", id}, quiet);
+    auto removed = exec::run_command({engine, "rm", "--force", "--time", "0", id}, quiet);
     said.push_back((removed && removed->status == 0 ? "gc: removed sandbox "
                                                     : "gc: could not remove sandbox ") +
                    id + " of host " + owner + " (gone)");

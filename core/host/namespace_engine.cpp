@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/contract/attestation.h"
+#include "core/deps/sandbox_network.h"
+#include "core/exec/host_process.h"
 #include "core/host/engine.h"
 #include "core/host/host_identity.h"
-#include "core/host/host_process.h"
-#include "core/host/sandbox_network.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::host {
@@ -51,12 +51,12 @@ class NamespaceEngine final : public Engine {
   // namespace, read-only root, no capability, the resolution folder as its worktree), never as a
   // host process. Its network namespace is one the host made, holding only a loopback with the
   // host's registry on it; the sandbox joins it, and its root has no rights over it.
-  util::Result<SandboxRun> resolve(const ResolutionSpec& spec) override {
-    auto network = make_loopback_network();
+  util::Result<deps::ResolutionRun> resolve(const deps::ResolutionSpec& spec) override {
+    auto network = deps::make_loopback_network();
     if (!network) {
       return network.error();
     }
-    auto url = serve_in_network(network->get(), spec.serve);
+    auto url = deps::serve_in_network(network->get(), spec.serve);
     if (!url) {
       return url.error();
     }
@@ -72,13 +72,13 @@ class NamespaceEngine final : public Engine {
     for (auto& word : spec.command("/workspace", *url)) {
       argv.push_back(std::move(word));
     }
-    CommandOptions limited;
+    exec::CommandOptions limited;
     limited.limit = spec.limit;
-    auto exit = run_command(argv, limited);
+    auto exit = exec::run_command(argv, limited);
     if (!exit) {
       return exit.error();
     }
-    return SandboxRun{exit->status, exit->timed_out, ""};
+    return deps::ResolutionRun{exit->status, exit->timed_out};
   }
 
   util::Result<SandboxRun> run(const SandboxSpec& spec) override {
@@ -101,7 +101,7 @@ class NamespaceEngine final : public Engine {
     if (!spec.pristine.empty()) {
       argv.insert(argv.end(), {"--pristine", spec.pristine});
     }
-    CommandOptions limited;
+    exec::CommandOptions limited;
     limited.limit = spec.limit;
     std::string last_line;
     limited.last_line = &last_line;
@@ -110,7 +110,7 @@ class NamespaceEngine final : public Engine {
       limited.extra_env.push_back(std::string(contract::kNonceVariable) + "=" + spec.nonce);
       argv.insert(argv.end(), {"--pass-env", contract::kNonceVariable});
     }
-    auto exit = run_command(argv, limited);
+    auto exit = exec::run_command(argv, limited);
     if (!exit) {
       return exit.error();
     }

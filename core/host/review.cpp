@@ -5,11 +5,11 @@
 #include <optional>
 
 #include "core/contract/assignment.h"
+#include "core/deps/dependencies.h"
+#include "core/exec/host_process.h"
 #include "core/host/clone.h"
-#include "core/host/dependencies.h"
 #include "core/host/engine.h"
 #include "core/host/host_identity.h"
-#include "core/host/host_process.h"
 #include "core/host/interruption.h"
 #include "core/host/leftovers.h"
 #include "core/host/review_sandbox.h"
@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 util::Result<std::unique_ptr<Engine>> choose_engine(const ReviewRequest& r) {
   std::string engine = r.engine;
   if (engine.empty()) {
-    engine = command_output({"sh", "-c", "command -v podman"}) ? "podman" : "namespaces";
+    engine = exec::command_output({"sh", "-c", "command -v podman"}) ? "podman" : "namespaces";
   }
   if (engine == "podman") {
     return make_container_engine(engine);
@@ -105,7 +105,7 @@ std::optional<int> validate(ReviewState& r) {
       return say_usage("--reports " + request.reports_dir + " is not a directory that can be made");
     }
   }
-  if (!valid_registry(request.registry)) {
+  if (!deps::valid_registry(request.registry)) {
     return say_usage("--registry \"" + report::printable(request.registry) +
                      "\" is not an https URL ending in '/'");
   }

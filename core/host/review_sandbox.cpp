@@ -6,10 +6,10 @@
 #include <iostream>
 #include <string>
 
+#include "core/deps/dependencies.h"
+#include "core/deps/fetch_phase.h"
+#include "core/deps/global_installs.h"
 #include "core/host/attested_verdict.h"
-#include "core/host/dependencies.h"
-#include "core/host/fetch_phase.h"
-#include "core/host/global_installs.h"
 #include "core/report/source_excerpt.h"
 
 namespace reviewer::host {
@@ -35,11 +35,11 @@ std::int64_t host_margin_seconds() {
   return *end == '\0' && value >= 0 && value <= kHostMarginSeconds ? value : kHostMarginSeconds;
 }
 
-FetchPhaseRequest what_to_fetch(const ReviewState& r) {
+deps::FetchPhaseRequest what_to_fetch(const ReviewState& r) {
   const ReviewRequest& request = r.request;
   // The resolved lock goes only where the user asked for reports: the scratch directory is
   // removed with the review.
-  FetchPhaseRequest fetch_request;
+  deps::FetchPhaseRequest fetch_request;
   fetch_request.worktree = r.clone;
   fetch_request.scratch = r.scratch->path();
   fetch_request.store_dir = request.store_dir;
@@ -47,11 +47,11 @@ FetchPhaseRequest what_to_fetch(const ReviewState& r) {
   fetch_request.image = r.resolution->image;
   fetch_request.limits = r.limits;
   if (fetch_request.store_dir.empty()) {
-    fetch_request.store_dir = default_store_dir();
+    fetch_request.store_dir = deps::default_store_dir();
   }
-  fetch_request.package_managers = package_manager_pins(*r.plan, *r.resolution);
-  fetch_request.project_dirs = project_dirs(*r.plan);
-  fetch_request.global_installs = global_npm_installs(*r.plan);
+  fetch_request.package_managers = deps::package_manager_pins(*r.plan, *r.resolution);
+  fetch_request.project_dirs = deps::project_dirs(*r.plan);
+  fetch_request.global_installs = deps::global_npm_installs(*r.plan);
   fetch_request.options.registry = request.registry;
   fetch_request.options.max_total_bytes = request.max_dependency_bytes;
   return fetch_request;
@@ -85,9 +85,9 @@ std::optional<int> fetch_dependencies(ReviewState& r) {
     return say_host_failure({"host-command", "cannot make " + r.reports_dir, std::nullopt});
   }
   r.limits = SandboxLimits{request.pids_limit, request.memory_limit, request.cpu_limit};
-  auto dependency_view = fetch_phase(what_to_fetch(r), *r.engine);
+  auto dependency_view = deps::fetch_phase(what_to_fetch(r), *r.engine);
   if (!dependency_view) {
-    if (is_host_side(dependency_view.error())) {
+    if (deps::is_host_side(dependency_view.error())) {
       return say_host_failure(dependency_view.error());
     }
     return say_refused(dependency_view.refusals(), "", "");

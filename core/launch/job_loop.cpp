@@ -7,14 +7,14 @@
 #include <map>
 
 #include "core/contract/view_layout.h"
-#include "core/launch/bun_cache_seed.h"
+#include "core/deps/provision/bun_cache_seed.h"
+#include "core/deps/provision/corepack_cache_seed.h"
+#include "core/deps/provision/global_prefix.h"
+#include "core/deps/provision/npm_cache_seed.h"
+#include "core/deps/provision/runner_yarn.h"
 #include "core/launch/called_jobs.h"
-#include "core/launch/corepack_cache_seed.h"
-#include "core/launch/global_prefix.h"
 #include "core/launch/job_dirs.h"
-#include "core/launch/npm_cache_seed.h"
 #include "core/launch/run_contexts.h"
-#include "core/launch/runner_yarn.h"
 #include "core/launch/step_host.h"
 #include "core/launch/step_lines.h"
 #include "core/launch/version_file_check.h"
@@ -266,7 +266,7 @@ class JobLoop {
       return false;
     }
     if (!ctx_.dependency_cache.empty()) {
-      auto seeded = seed_npm_cache(ctx_.dependency_cache, state.runner.dirs.cache);
+      auto seeded = deps::seed_npm_cache(ctx_.dependency_cache, state.runner.dirs.cache);
       if (!seeded) {
         refuse_before(job, seeded.refusals());
         return false;
@@ -277,18 +277,19 @@ class JobLoop {
     // Bun reads only unpacked folders from its cache; each job's fresh cache gets them from the
     // view. A package that cannot be unpacked is named here, and `bun install` fails offline.
     if (!ctx_.dependency_cache.empty()) {
-      if (auto seeded = seed_bun_cache(ctx_.dependency_cache, state.runner.dirs.cache + "/bun");
+      if (auto seeded =
+              deps::seed_bun_cache(ctx_.dependency_cache, state.runner.dirs.cache + "/bun");
           !seeded) {
         log_.line("reviewer: " + seeded.error().rule + ": " + seeded.error().message);
       }
       // The runner has yarn 1 on PATH from the first step, after the setup actions' directories
       // (/usr/local/bin/yarn); the job gets the same release, unpacked into its own scratch.
-      auto yarn = unpack_runner_yarn(ctx_.dependency_cache, state.runner.dirs.root + "/yarn");
+      auto yarn = deps::unpack_runner_yarn(ctx_.dependency_cache, state.runner.dirs.root + "/yarn");
       if (!yarn) {
         log_.line("reviewer: " + yarn.error().rule + ": " + yarn.error().message);
       } else if (!yarn->empty()) {
         state.runner.runtime_path.push_back(*yarn);
-        state.runner.yarn_mirror = yarn_offline_mirror(ctx_.dependency_cache);
+        state.runner.yarn_mirror = deps::yarn_offline_mirror(ctx_.dependency_cache);
         log_.line("reviewer: yarn " + std::string(contract::kRunnerYarnVersion) +
                   " (the runner's) on PATH from the review's dependency view (verified by the "
                   "host): " +
@@ -305,7 +306,7 @@ class JobLoop {
   // a runner without it.
   void set_up_global_prefix(exec::RunnerContext& runner) {
     const std::string prefix = runner.dirs.root + "/npm-global";
-    auto bin = make_global_prefix(prefix, ctx_.corepack);
+    auto bin = deps::make_global_prefix(prefix, ctx_.corepack);
     if (!bin) {
       log_.line("reviewer: " + bin.error().to_string());
       return;
@@ -315,7 +316,8 @@ class JobLoop {
     if (ctx_.corepack.empty() || ctx_.dependency_cache.empty()) {
       return;
     }
-    auto seeded = seed_corepack_cache(ctx_.dependency_cache, runner.dirs.cache + "/node/corepack");
+    auto seeded =
+        deps::seed_corepack_cache(ctx_.dependency_cache, runner.dirs.cache + "/node/corepack");
     if (!seeded) {
       log_.line("reviewer: " + seeded.error().to_string());
     } else if (!seeded->empty()) {

@@ -12,6 +12,8 @@
 
 #include "core/contract/view_layout.h"
 #include "core/credentials/image_credentials.h"
+#include "core/deps/provision/loopback_registry.h"
+#include "core/deps/provision/npm_config_registry.h"
 #include "core/exec/line_writer.h"
 #include "core/exec/supervisor.h"
 #include "core/git/warm_up.h"
@@ -28,8 +30,6 @@
 #include "core/launch/job_scratch.h"
 #include "core/launch/keyring_filter.h"
 #include "core/launch/launcher_arguments.h"
-#include "core/launch/loopback_registry.h"
-#include "core/launch/npm_config_registry.h"
 #include "core/launch/read_assignment.h"
 #include "core/launch/runtime_resolution.h"
 #include "core/plugins/registry.h"
@@ -108,12 +108,12 @@ std::string corepack_of(const ImageInfo& image) {
 
 // Served for the whole build: pnpm 11 and yarn 2 and later install only from an HTTP registry.
 // A server that cannot start is named, and such an install then fails as it would offline.
-std::unique_ptr<LoopbackRegistry> serve_registry(const std::string& deps,
+std::unique_ptr<deps::LoopbackRegistry> serve_registry(const std::string& deps,
                                                  const std::string& registry, exec::LogSink& log) {
   if (registry.empty()) {
     return nullptr;
   }
-  auto serving = LoopbackRegistry::start(deps + "/" + contract::kRegistryDir);
+  auto serving = deps::LoopbackRegistry::start(deps + "/" + contract::kRegistryDir);
   if (!serving) {
     log.line("reviewer: " + serving.error().to_string());
     return nullptr;
@@ -247,11 +247,11 @@ int build(BuildPreparation& prep, exec::Supervisor& supervisor, exec::LogSink& l
                                  plan.job, plan.workflow_file, plan.jobs.size(), image.name));
   const std::string deps = dependency_cache();
   const std::string registry = dependency_registry(deps);
-  const std::unique_ptr<LoopbackRegistry> http = serve_registry(deps, registry, log);
+  const std::unique_ptr<deps::LoopbackRegistry> http = serve_registry(deps, registry, log);
   const std::string http_url = http ? http->url() : "";
   auto outcome = run_plan(plan, supervisor, prep.guard(), prep.scratch(), log,
                           LoopContext{kWorkspace, prep.scratch().build_dir(), image.path, deps,
-                                      npm_config_registry(plan.pins, registry, http_url),
+                                      deps::npm_config_registry(plan.pins, registry, http_url),
                                       corepack_of(image), http_url, prep.fresh_worktree()});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
   if (auto same = check_assignment_unchanged(started.assignment, started.init); !same) {

@@ -14,9 +14,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/deps/resolution_registry.h"
+#include "core/deps/sandbox_network.h"
 #include "core/host/engine.h"
-#include "core/host/resolution_registry.h"
-#include "core/host/sandbox_network.h"
 #include "tests/support/temp_dir.h"
 
 namespace reviewer::host {
@@ -25,12 +25,12 @@ namespace {
 namespace fs = std::filesystem;
 
 // Serves one document, as the configured registry would.
-class OneDocument final : public fetch::Downloader {
+class OneDocument final : public deps::Downloader {
  public:
-  util::Status download(const std::vector<fetch::Download>&, std::uint64_t) override {
+  util::Status download(const std::vector<deps::Download>&, std::uint64_t) override {
     return util::ok_status();
   }
-  util::Result<bool> download_document(const fetch::Download& item, std::uint64_t) override {
+  util::Result<bool> download_document(const deps::Download& item, std::uint64_t) override {
     if (item.url != "https://registry.npmjs.org/is-number") {
       return false;
     }
@@ -91,15 +91,15 @@ class ResolutionSandbox : public ::testing::Test {
 
 TEST_F(ResolutionSandbox, ReachesTheHostsRegistryAndNothingElse) {
   // A service of the host's, on the host's loopback, that the sandbox must not reach.
-  auto host_service = listen_on_loopback();
+  auto host_service = deps::listen_on_loopback();
   ASSERT_TRUE(host_service);
-  const int host_port = listening_port(host_service->get());
+  const int host_port = deps::listening_port(host_service->get());
   OneDocument upstream;
-  std::unique_ptr<ResolutionRegistry> registry;
-  ResolutionSpec spec{
+  std::unique_ptr<deps::ResolutionRegistry> registry;
+  deps::ResolutionSpec spec{
       REVIEWER_E2E_IMAGE, dir_ / "resolve", std::chrono::minutes(2), {}, nullptr, nullptr};
   spec.serve = [&](util::UniqueFd listener) -> util::Result<std::string> {
-    registry = std::make_unique<ResolutionRegistry>(
+    registry = std::make_unique<deps::ResolutionRegistry>(
         std::move(listener), "https://registry.npmjs.org/", upstream, dir_ / "served");
     return registry->url();
   };

@@ -1,12 +1,12 @@
 // seed_bun_cache: the job's Bun cache, unpacked from the view's verified tarballs.
-#include "core/launch/bun_cache_seed.h"
+#include "core/deps/provision/bun_cache_seed.h"
 
 #include <sstream>
 
 #include "core/contract/view_layout.h"
-#include "core/launch/view_unpack.h"
+#include "core/deps/provision/view_unpack.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 util::Status seed_bun_cache(const std::string& view, const std::string& cache_dir) {
   auto list = read_view_list(view, contract::kBunList, 64u << 20);
@@ -33,4 +33,4 @@ util::Status seed_bun_cache(const std::string& view, const std::string& cache_di
   return util::ok_status();
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

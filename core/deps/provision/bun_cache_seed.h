@@ -4,7 +4,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // Unpacks, into `cache_dir` (the job's BUN_INSTALL_CACHE_DIR), every package the host listed in
 // `view`/contract::kBunList: each tarball of the read-only view becomes the folder Bun's cache
@@ -16,4 +16,4 @@ namespace reviewer::launch {
 // and `bun install` then fails offline as it would without the cache.
 util::Status seed_bun_cache(const std::string& view, const std::string& cache_dir);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

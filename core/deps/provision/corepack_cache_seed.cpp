@@ -1,5 +1,5 @@
 // corepack's cache for a job, seeded from the view's verified package-manager tarballs.
-#include "core/launch/corepack_cache_seed.h"
+#include "core/deps/provision/corepack_cache_seed.h"
 
 #include <sys/stat.h>
 
@@ -9,11 +9,11 @@
 #include <sstream>
 
 #include "core/contract/view_layout.h"
-#include "core/fetch/integrity.h"
-#include "core/launch/view_unpack.h"
+#include "core/deps/integrity.h"
+#include "core/deps/provision/view_unpack.h"
 #include "core/semver/version.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 // The bins corepack 0.35.0 records for a release (its config.json `ranges`: pnpm's entry files
@@ -77,7 +77,7 @@ util::Result<std::string> single_file(const std::string& folder, const std::stri
     return unpack_error(what + "'s bin/yarn.js is not a file; corepack's cache does not get it");
   }
   const std::string algorithm = hash.substr(0, hash.find('.'));
-  auto digest = fetch::digest_file(file, algorithm);
+  auto digest = deps::digest_file(file, algorithm);
   if (!digest) {
     return unpack_error("cannot hash " + what + "'s yarn.js: " + digest.error().message);
   }
@@ -167,4 +167,4 @@ util::Result<std::vector<std::string>> seed_corepack_cache(const std::string& vi
   return seeded;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -8,7 +8,7 @@
 // corepack's cache in a job as CI's corepack fills it: the releases package.json's
 // packageManager names, which CI downloads at the step that first runs them. docs/fidelity.md,
 // "corepack".
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // Fills corepack's cache `home` ($XDG_CACHE_HOME/node/corepack, where corepack looks without
 // COREPACK_HOME) from `view`/contract::kCorepackList: each release's registry tarball, verified by
@@ -20,4 +20,4 @@ namespace reviewer::launch {
 util::Result<std::vector<std::string>> seed_corepack_cache(const std::string& view,
                                                            const std::string& home);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -1,5 +1,5 @@
 // make_global_prefix: a job's writable npm global prefix, with the image's corepack in it.
-#include "core/launch/global_prefix.h"
+#include "core/deps/provision/global_prefix.h"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <filesystem>
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -59,4 +59,4 @@ util::Result<std::string> make_global_prefix(const std::string& prefix,
   return prefix + "/bin";
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

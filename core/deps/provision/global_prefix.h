@@ -8,7 +8,7 @@
 // setup-node's tool directory), on PATH with node, and holding corepack. `npm install -g` writes
 // there; `corepack enable` writes its shims beside the `corepack` it finds on PATH, which is this
 // prefix's. docs/fidelity.md, "corepack" and "Global installs".
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // Makes `prefix` (a directory of the job's own scratch) an npm global prefix: `lib/node_modules`
 // and `bin`, and, when `corepack_cjs` names the image's corepack (its dist/lib/corepack.cjs, whose
@@ -20,4 +20,4 @@ namespace reviewer::launch {
 util::Result<std::string> make_global_prefix(const std::string& prefix,
                                              const std::string& corepack_cjs);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -1,4 +1,4 @@
-#include "core/launch/loopback_registry.h"
+#include "core/deps/provision/loopback_registry.h"
 
 #include <arpa/inet.h>
 #include <linux/openat2.h>
@@ -23,10 +23,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/fetch/registry_request.h"
+#include "core/deps/registry_request.h"
 #include "core/util/unique_fd.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -112,8 +112,8 @@ struct LoopbackRegistry::State {
   // oversized head gets its 400 or 431 and ends the connection, as nothing after it can be
   // framed.
   void answer(Connection& c) {
-    const fetch::HeadParse parsed = fetch::parse_request_head(c.in);
-    if (parsed.state == fetch::HeadParse::State::kIncomplete) {
+    const deps::HeadParse parsed = deps::parse_request_head(c.in);
+    if (parsed.state == deps::HeadParse::State::kIncomplete) {
       if (c.in.size() > kMaxHead) {
         c.out = head(431, "Request Header Fields Too Large", "text/plain", 0, true);
         c.close_after = true;
@@ -121,14 +121,14 @@ struct LoopbackRegistry::State {
       }
       return;
     }
-    if (parsed.state == fetch::HeadParse::State::kMalformed) {
+    if (parsed.state == deps::HeadParse::State::kMalformed) {
       c.out = head(400, "Bad Request", "text/plain", 0, true);
       c.close_after = true;
       c.in.clear();
       return;
     }
     c.in.erase(0, parsed.length);
-    const fetch::HttpRequest& r = parsed.request;
+    const deps::HttpRequest& r = parsed.request;
     c.close_after = !r.keep_alive;
     const bool head_only = r.method == "HEAD";
     if (r.method != "GET" && !head_only) {
@@ -137,7 +137,7 @@ struct LoopbackRegistry::State {
     }
     util::UniqueFd file;
     struct stat st {};
-    if (auto path = fetch::registry_file(r.target)) {
+    if (auto path = deps::registry_file(r.target)) {
       file = open_beneath(root.get(), *path);
       if (file.valid() && (::fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode))) {
         file.reset();
@@ -350,4 +350,4 @@ util::Result<std::unique_ptr<LoopbackRegistry>> LoopbackRegistry::start(
   return std::unique_ptr<LoopbackRegistry>(new LoopbackRegistry(std::move(state)));
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

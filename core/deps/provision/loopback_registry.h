@@ -12,7 +12,7 @@
 // later read neither npm's settings nor a file: registry, and ask the registry for each locked
 // package's metadata before installing (docs/fidelity.md, "pnpm 11"). Only the files the host
 // placed there are served, read-only; every other request is a 404, as the registry answers.
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // What a step can make the server hold: its clients are the pull request's steps, which may
 // open connections and never finish them. The defaults are production's; tests shorten them.
@@ -50,4 +50,4 @@ class LoopbackRegistry {
   std::unique_ptr<State> state_;
 };
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

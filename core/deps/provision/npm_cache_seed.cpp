@@ -1,8 +1,8 @@
-#include "core/launch/npm_cache_seed.h"
+#include "core/deps/provision/npm_cache_seed.h"
 
 #include <filesystem>
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 util::Result<std::string> seed_npm_cache(const std::string& view,
                                          const std::string& job_cache_dir) {
@@ -35,4 +35,4 @@ util::Result<std::string> seed_npm_cache(const std::string& view,
   return (fs::path(job_cache_dir) / "npm").string();
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -4,7 +4,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // A job's own npm cache, seeded from the read-only dependency view the host mounted: npm writes
 // to its cache during some commands (`npm pack` stages a tarball in `_cacache/tmp`), which a
@@ -14,4 +14,4 @@ namespace reviewer::launch {
 // neither).
 util::Result<std::string> seed_npm_cache(const std::string& view, const std::string& job_cache_dir);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -1,11 +1,11 @@
-#include "core/launch/npm_config_registry.h"
+#include "core/deps/provision/npm_config_registry.h"
 
 #include <algorithm>
 
 #include "core/semver/range.h"
 #include "core/semver/version.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 bool pins_pnpm_before_9(const std::vector<plugins::RuntimePin>& pins) {
   return std::any_of(pins.begin(), pins.end(), [](const plugins::RuntimePin& p) {
@@ -26,4 +26,4 @@ std::string npm_config_registry(const std::vector<plugins::RuntimePin>& pins,
   return !http.empty() && pins_pnpm_before_9(pins) ? http : file;
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

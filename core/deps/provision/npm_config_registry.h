@@ -8,10 +8,11 @@
 // Which registry `npm_config_registry` names in the review's steps. pnpm 9 and 10 install from the
 // view's file: registry; pnpm 8 cannot ("Couldn't get host" for a file: URL, measured with
 // 8.15.9) and reads no other registry setting, so a plan that pins it gets the loopback registry
-// there (launch/loopback_registry.h). npm reads the same name: in such a plan its cache lookups of
-// registry metadata (a global install, an install without a lock) are keyed under the loopback's
-// URL and miss, where a tarball it finds by integrity is unaffected. docs/fidelity.md, "pnpm 8".
-namespace reviewer::launch {
+// there (deps/provision/loopback_registry.h). npm reads the same name: in such a plan its cache
+// lookups of registry metadata (a global install, an install without a lock) are keyed under the
+// loopback's URL and miss, where a tarball it finds by integrity is unaffected. docs/fidelity.md,
+// "pnpm 8".
+namespace reviewer::deps {
 
 // Whether `pins` pin pnpm below 9 (an exact release or a range whose versions all are).
 bool pins_pnpm_before_9(const std::vector<plugins::RuntimePin>& pins);
@@ -21,4 +22,4 @@ bool pins_pnpm_before_9(const std::vector<plugins::RuntimePin>& pins);
 std::string npm_config_registry(const std::vector<plugins::RuntimePin>& pins,
                                 const std::string& file, const std::string& http);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

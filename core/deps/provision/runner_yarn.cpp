@@ -1,12 +1,12 @@
 // The runner's yarn for a job: unpacked from the view's verified tarball into the job's scratch.
-#include "core/launch/runner_yarn.h"
+#include "core/deps/provision/runner_yarn.h"
 
 #include <sys/stat.h>
 
 #include "core/contract/view_layout.h"
-#include "core/launch/view_unpack.h"
+#include "core/deps/provision/view_unpack.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 bool is_dir(const std::string& path) {
@@ -22,7 +22,7 @@ std::string yarn_offline_mirror(const std::string& view) {
 }
 
 util::Result<std::string> unpack_runner_yarn(const std::string& view, const std::string& into) {
-  // Where the host placed it (fetch::package_manager_view_path).
+  // Where the host placed it (deps::package_manager_view_path).
   const std::string tarball =
       view + "/" + contract::kPackageManagerDir + "/yarn-" + contract::kRunnerYarnVersion + ".tgz";
   struct stat st {};
@@ -43,4 +43,4 @@ util::Result<std::string> unpack_runner_yarn(const std::string& view, const std:
   return into + "/bin";
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -4,7 +4,7 @@
 
 #include "core/util/result.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // The view's yarn offline mirror (contract::kYarnMirrorDir under `view`, the read-only dependency
 // view) when the host made one for a yarn.lock, else "". The launcher names it in every step's
@@ -20,4 +20,4 @@ std::string yarn_offline_mirror(const std::string& view);
 // be on a runner without it.
 util::Result<std::string> unpack_runner_yarn(const std::string& view, const std::string& into);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

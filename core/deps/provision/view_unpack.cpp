@@ -1,5 +1,5 @@
 // Paths from the view's lists, and npm tarballs unpacked from the view into a job's scratch.
-#include "core/launch/view_unpack.h"
+#include "core/deps/provision/view_unpack.h"
 
 #include <fcntl.h>
 
@@ -9,7 +9,7 @@
 #include "core/exec/capture.h"
 #include "core/util/file_read.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 bool plain_relative(const std::string& p) {
   if (p.empty() || p[0] == '/' || p.find("..") != std::string::npos) {
@@ -58,4 +58,4 @@ util::Status unpack_package(const std::string& tarball, const std::string& into,
   return util::ok_status();
 }
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

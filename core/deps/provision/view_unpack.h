@@ -8,7 +8,7 @@
 // Reading what the host placed in the review's dependency view (contract/view_layout.h), inside the
 // sandbox: the view is read-only and its tarballs were verified by the host, but the lists that
 // name them are text the launcher joins to directories, so each path is checked first.
-namespace reviewer::launch {
+namespace reviewer::deps {
 
 // A plain relative path of the characters package names, versions and the store use, never
 // `..` and never absolute.
@@ -29,4 +29,4 @@ util::Result<std::string> read_view_list(const std::string& view, const std::str
 util::Status unpack_package(const std::string& tarball, const std::string& into,
                             const std::string& what);
 
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

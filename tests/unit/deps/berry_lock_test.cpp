@@ -1,7 +1,7 @@
 // yarn.lock of yarn 2 and later through plan_fetch: the lock yarn 4.18.1 wrote for
 // tests/data/fetch/berry-project, package.json held to its root workspace as `yarn install
 // --immutable` does, Berry's platform conditions, and every hostile block refused by name.
-#include "core/fetch/berry_lock.h"
+#include "core/deps/berry_lock.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -9,11 +9,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/fetch/fetch.h"
-#include "core/fetch/platform.h"
-#include "tests/unit/fetch/lock_plan_fixture.h"
+#include "core/deps/fetch.h"
+#include "core/deps/platform.h"
+#include "tests/unit/deps/lock_plan_fixture.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::ElementsAre;
@@ -288,4 +288,4 @@ TEST(BerryConditions, AreHeldToLinuxX64Glibc) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,17 +1,17 @@
 // bun.lock (text) through plan_fetch: Bun's JSONC, the tarballs Bun installs here and their
 // cache folders, and every hostile lock refused by name with the full message.
-#include "core/fetch/bun_lock.h"
+#include "core/deps/bun_lock.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "core/fetch/fetch.h"
+#include "core/deps/fetch.h"
 #include "tests/support/temp_dir.h"
-#include "tests/unit/fetch/lock_plan_fixture.h"
+#include "tests/unit/deps/lock_plan_fixture.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::ElementsAre;
@@ -133,4 +133,4 @@ TEST_F(BunPlan, SpecifiersAreComparedAsFrozenLockfileDoes) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -2,7 +2,7 @@
 // the folder and with the `.corepack` record corepack itself writes; every line the list should
 // not hold is named.
 // (The real corepack reusing that cache offline: tests/image/fetch_image_test.cpp.)
-#include "core/launch/corepack_cache_seed.h"
+#include "core/deps/provision/corepack_cache_seed.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "tests/support/npm_tarball.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -189,4 +189,4 @@ TEST(CorepackCacheSeed, AReleaseWithoutItsEntryFileOrThatTarCannotReadIsNamed) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

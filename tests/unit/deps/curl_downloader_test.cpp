@@ -3,7 +3,7 @@
 // together, whether the registry sends a Content-Length or not; a lock that names one tarball
 // with two integrities is refused before anything is downloaded, and a tarball named twice is
 // downloaded once.
-#include "core/host/curl_downloader.h"
+#include "core/deps/curl_downloader.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -15,12 +15,12 @@
 #include <iostream>
 #include <thread>
 
-#include "core/fetch/fetch.h"
-#include "core/fetch/integrity.h"
+#include "core/deps/fetch.h"
+#include "core/deps/integrity.h"
 #include "tests/support/temp_dir.h"
-#include "tests/unit/host/local_http_server.h"
+#include "tests/unit/deps/local_http_server.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -94,9 +94,9 @@ class CurlDownloads : public ::testing::Test {
     fs::create_directory(dir_ / "dl");
   }
   // Items for `paths` of the server, written to dl/0.tgz, dl/1.tgz, ...
-  std::vector<fetch::Download> items(const std::vector<std::string>& paths,
-                                     const std::string& prefix = "") {
-    std::vector<fetch::Download> out;
+  std::vector<deps::Download> items(const std::vector<std::string>& paths,
+                                    const std::string& prefix = "") {
+    std::vector<deps::Download> out;
     for (const auto& p : paths) {
       out.push_back({server_.url() + p.substr(1),
                      dir_ / ("dl/" + prefix + std::to_string(out.size()) + ".tgz")});
@@ -110,7 +110,7 @@ class CurlDownloads : public ::testing::Test {
 // The issue's first attack: one registry URL, named by forty lock entries, was downloaded forty
 // times, each under the bound: 40 MiB written under a 2,000,000-byte bound.
 TEST_F(CurlDownloads, ManyTransfersTogetherStopAtTheReviewsBoundNotEachAtIt) {
-  auto meter = std::make_shared<fetch::DownloadMeter>(2'000'000);
+  auto meter = std::make_shared<deps::DownloadMeter>(2'000'000);
   auto downloader = make_curl_downloader_for_test(meter);
   const auto list = items(std::vector<std::string>(40, "/size/1048576"));
   DiskPeak peak(dir_.path());
@@ -135,7 +135,7 @@ TEST_F(CurlDownloads, ManyTransfersTogetherStopAtTheReviewsBoundNotEachAtIt) {
 // The issue's second attack: an answer without a Content-Length passes curl's --max-filesize:
 // 64 MiB written under a 1,000,000-byte bound.
 TEST_F(CurlDownloads, AChunkedAnswerWithoutContentLengthStopsAtTheBound) {
-  auto meter = std::make_shared<fetch::DownloadMeter>(1'000'000);
+  auto meter = std::make_shared<deps::DownloadMeter>(1'000'000);
   auto downloader = make_curl_downloader_for_test(meter);
   const auto list = items({"/chunked/" + std::to_string(64 * kMiB)});
   DiskPeak peak(dir_.path());
@@ -154,7 +154,7 @@ TEST_F(CurlDownloads, AChunkedAnswerWithoutContentLengthStopsAtTheBound) {
 }
 
 TEST_F(CurlDownloads, EachBatchOfAReviewCountsAgainstTheSameBound) {
-  auto meter = std::make_shared<fetch::DownloadMeter>(2'000'000);
+  auto meter = std::make_shared<deps::DownloadMeter>(2'000'000);
   auto first = make_curl_downloader_for_test(meter);
   auto second = make_curl_downloader_for_test(meter);  // another phase of the same review
   ASSERT_TRUE(first->download(items({"/size/1500000"}, "a"), 2'000'000));
@@ -172,7 +172,7 @@ TEST_F(CurlDownloads, EachBatchOfAReviewCountsAgainstTheSameBound) {
 }
 
 TEST_F(CurlDownloads, DownloadsWithinTheBoundAndNamesWhatTheRegistryRefuses) {
-  auto meter = std::make_shared<fetch::DownloadMeter>(10 * kMiB);
+  auto meter = std::make_shared<deps::DownloadMeter>(10 * kMiB);
   auto downloader = make_curl_downloader_for_test(meter);
   const auto good = items({"/size/100", "/chunked/70000", "/size/0"});
   ASSERT_TRUE(downloader->download(good, kMiB));
@@ -211,7 +211,7 @@ class LockDownloads : public CurlDownloads {
  protected:
   // package.json wanting ms, and a lock of `entries` (key -> integrity), every one resolved to
   // the registry's `tarball` ("ms/-/ms-2.1.3.tgz").
-  util::Result<fetch::FetchReport> fetch_lock(
+  util::Result<deps::FetchReport> fetch_lock(
       const std::vector<std::pair<std::string, std::string>>& entries,
       const std::string& tarball = std::string(kTarball).substr(1)) {
     fs::create_directory(dir_ / "work");
@@ -220,39 +220,39 @@ class LockDownloads : public CurlDownloads {
         R"({"lockfileVersion": 3, "packages": {"": {"dependencies": {"ms": "2.1.3"}})";
     for (const auto& [key, integrity] : entries) {
       lock += ",\n\"" + key + R"(": {"version": "2.1.3", "resolved": ")" +
-              std::string(fetch::kDefaultRegistry) + tarball + "\", \"integrity\": \"" + integrity +
+              std::string(deps::kDefaultRegistry) + tarball + "\", \"integrity\": \"" + integrity +
               "\"}";
     }
     std::ofstream(dir_ / "work/package-lock.json") << lock << "}}";
-    fetch::FetchOptions options;
+    deps::FetchOptions options;
     options.max_total_bytes = 2'000'000;
-    options.meter = std::make_shared<fetch::DownloadMeter>(options.max_total_bytes);
-    auto list = fetch::plan_fetch(dir_ / "work", options);
+    options.meter = std::make_shared<deps::DownloadMeter>(options.max_total_bytes);
+    auto list = deps::plan_fetch(dir_ / "work", options);
     if (!list) {
       return list.refusals();
     }
     for (auto& t : (*list)->tarballs) {
-      t.url = server_.url() + t.url.substr(std::string(fetch::kDefaultRegistry).size());
+      t.url = server_.url() + t.url.substr(std::string(deps::kDefaultRegistry).size());
     }
     list_ = std::move(**list);
-    auto store = fetch::Store::open(dir_ / "store");
+    auto store = deps::Store::open(dir_ / "store");
     if (!store) {
       return store.refusals();
     }
     auto downloader = make_curl_downloader_for_test(options.meter);
-    return fetch::fetch_into_store(list_, *store, *downloader, options);
+    return deps::fetch_into_store(list_, *store, *downloader, options);
   }
   std::string integrity_of(const std::string& bytes) {
     std::ofstream(dir_ / "bytes", std::ios::binary) << bytes;
-    return fetch::integrity_of_hex(*fetch::sha512_file(dir_ / "bytes"));
+    return deps::integrity_of_hex(*deps::sha512_file(dir_ / "bytes"));
   }
   // A well-formed integrity no bytes have: the attack's.
   static std::string fake_integrity(int i) {
     char hex[129];
     std::snprintf(hex, sizeof hex, "%0128x", i + 1);
-    return fetch::integrity_of_hex(hex);
+    return deps::integrity_of_hex(hex);
   }
-  fetch::FetchList list_;
+  deps::FetchList list_;
 };
 
 TEST_F(LockDownloads, OneTarballNamedWithManyIntegritiesIsRefusedBeforeAnyDownload) {
@@ -294,16 +294,16 @@ TEST_F(LockDownloads, ATarballNamedTwiceWithOneIntegrityIsDownloadedOnce) {
 // once.
 TEST_F(LockDownloads, AListNamingOneUrlTwiceFetchesItOnce) {
   const std::string integrity = integrity_of(kTarballBytes);
-  auto store = fetch::Store::open(dir_ / "store");
+  auto store = deps::Store::open(dir_ / "store");
   ASSERT_TRUE(store);
-  fetch::FetchList list;
+  deps::FetchList list;
   const std::string url = server_.url() + std::string(kTarball).substr(1);
-  const std::string hex = *fetch::sha512_of_integrity(integrity, "");
+  const std::string hex = *deps::sha512_of_integrity(integrity, "");
   list.tarballs.push_back({"package-lock.json: \"node_modules/ms\"", url, hex, "", ""});
   list.tarballs.push_back({"pnpm-lock.yaml: \"ms@2.1.3\"", url, hex, "ms/-/ms-2.1.3.tgz", ""});
-  fetch::FetchOptions options;
+  deps::FetchOptions options;
   auto downloader = make_curl_downloader_for_test(nullptr);
-  auto r = fetch::fetch_into_store(list, *store, *downloader, options);
+  auto r = deps::fetch_into_store(list, *store, *downloader, options);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(server_.hits(kTarball), 1);
   EXPECT_EQ(r->misses, 1u);
@@ -311,4 +311,4 @@ TEST_F(LockDownloads, AListNamingOneUrlTwiceFetchesItOnce) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -2,7 +2,7 @@
 // one connection for many documents (what makes a resolution as fast as npm's own), sends the
 // Accept it is given, tells a missing document from a failure, and writes nothing past a
 // document's bound or the review's.
-#include "core/host/document_client.h"
+#include "core/deps/document_client.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <filesystem>
 
 #include "tests/support/temp_dir.h"
-#include "tests/unit/host/local_http_server.h"
+#include "tests/unit/deps/local_http_server.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -29,14 +29,14 @@ test_support::HttpAnswer answer(const std::string& path) {
 
 class DocumentClientTest : public ::testing::Test {
  protected:
-  fetch::Download item(const std::string& path, const std::string& accept = "") {
+  deps::Download item(const std::string& path, const std::string& accept = "") {
     return {server_.url() + path.substr(1), dir_ / ("doc" + std::to_string(n_++)), accept};
   }
 
   test_support::TempDir dir_;
   test_support::LocalHttpServer server_{answer, /*keep_alive=*/true};
-  std::shared_ptr<fetch::DownloadMeter> meter_ = std::make_shared<fetch::DownloadMeter>(1 << 20);
-  std::unique_ptr<fetch::Downloader> client_ = make_document_client_for_test(meter_);
+  std::shared_ptr<deps::DownloadMeter> meter_ = std::make_shared<deps::DownloadMeter>(1 << 20);
+  std::unique_ptr<deps::Downloader> client_ = make_document_client_for_test(meter_);
   int n_ = 0;
 };
 
@@ -99,4 +99,4 @@ TEST_F(DocumentClientTest, TheProductionClientRefusesPlainHttp) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/fetch/fetch.h"
+#include "core/deps/fetch.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::ElementsAre;
@@ -158,9 +158,9 @@ TEST_F(FetchPlan, NeedsPackageJsonBesideTheLock) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // A project in a subdirectory a job's steps work in (`working-directory: website`): its npm lock
@@ -221,4 +221,4 @@ TEST_F(ProjectDirs, ADirectoryThatIsALinkOrLeavesTheWorktreeIsPassedOver) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

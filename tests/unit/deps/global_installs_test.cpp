@@ -1,12 +1,12 @@
 // The global npm installs a review prefetches: read from run scripts conservatively. What is
 // read must be exactly a registry package a plain `npm install -g` would fetch; anything else is
 // passed over (its install then fails offline, as it would without the network).
-#include "core/host/global_installs.h"
+#include "core/deps/global_installs.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::ElementsAre;
@@ -61,4 +61,4 @@ TEST(GlobalInstalls, WhatCannotBeReadAsPlainPackagesIsPassedOver) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,7 +1,7 @@
 // The job's npm global prefix: writable, corepack installed in it as Node's distributions do, so
 // `corepack enable` writes its shims there and `npm install -g corepack` replaces it as its own.
 // (The real corepack and npm in it: tests/image/fetch_image_test.cpp.)
-#include "core/launch/global_prefix.h"
+#include "core/deps/provision/global_prefix.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -54,4 +54,4 @@ TEST(GlobalPrefix, WithoutCorepackItIsEmpty) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -1,13 +1,13 @@
 // One tarball, one integrity: the spellings of a registry URL that name one tarball, and a list
 // that pins one with two integrities refused entry by entry, by name.
-#include "core/fetch/integrity_conflict.h"
+#include "core/deps/integrity_conflict.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 TEST(TarballIdentity, SpellingsCurlFetchesAsOneUrlAreOneTarball) {
@@ -62,4 +62,4 @@ TEST(IntegrityConflict, OneIntegrityAtTwoUrlsOrTwiceAtOneIsAccepted) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,5 +1,5 @@
 // The lock's integrity strings: sha512 or a refusal by name; the digest of a file.
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // ms@2.1.3 as the registry publishes it.
@@ -59,4 +59,4 @@ TEST(Integrity, HashesAFileAndNeverFollowsALink) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

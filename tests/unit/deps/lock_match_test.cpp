@@ -1,12 +1,12 @@
 // package.json against the lock, as npm ci judges the root (measured with npm 11: a range the
 // locked version still satisfies and a dropped dependency install; a new or unsatisfied one
 // fails with EUSAGE "Missing:"/"Invalid:").
-#include "core/fetch/lock_match.h"
+#include "core/deps/lock_match.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 NpmLock lock_with(std::vector<std::pair<std::string, std::string>> entries) {
@@ -73,4 +73,4 @@ TEST(LockMatch, HoldsAnAliasToItsRealName) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

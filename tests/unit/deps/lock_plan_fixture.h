@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/fetch/fetch.h"
+#include "core/deps/fetch.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch::testing {
+namespace reviewer::deps::testing {
 
 // A worktree holding one lock file (`lock_name`) beside a package.json, planned by plan_fetch as
 // the host plans it.
@@ -52,4 +52,4 @@ class LockPlan : public ::testing::Test {
   std::string manifest_;
 };
 
-}  // namespace reviewer::fetch::testing
+}  // namespace reviewer::deps::testing

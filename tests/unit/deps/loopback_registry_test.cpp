@@ -5,7 +5,7 @@
 // with a file outside; connections a step opens and holds are bounded and timed out, and cost the
 // server no CPU while they wait. (pnpm 11 against it in a real image:
 // tests/image/fetch_image_test.cpp.)
-#include "core/launch/loopback_registry.h"
+#include "core/deps/provision/loopback_registry.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -25,7 +25,7 @@
 #include "core/util/unique_fd.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -389,4 +389,4 @@ TEST(LoopbackRegistry, RefusesADirectoryThatCannotBeOpened) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -3,14 +3,14 @@
 // clone's .npmrc (`git=./pwn.sh`) and ran the pull request's code during the resolution, with
 // --ignore-scripts and --userconfig /dev/null. Every spec but a registry name with a semver range
 // or a dist-tag is now refused before npm starts.
-#include "core/host/manifest_sources.h"
+#include "core/deps/manifest_sources.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "core/host/npm_resolution.h"
+#include "core/deps/npm_resolution.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::HasSubstr;
@@ -89,4 +89,4 @@ TEST(ResolutionCommand, EverySettingThatCouldRunSomethingIsTheHosts) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

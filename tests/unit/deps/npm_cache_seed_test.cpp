@@ -1,6 +1,6 @@
 // Each job gets its own writable npm cache seeded from the host's read-only view: npm writes to
 // its cache in some commands (npm pack stages in _cacache/tmp), as it may on CI.
-#include "core/launch/npm_cache_seed.h"
+#include "core/deps/provision/npm_cache_seed.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -45,4 +45,4 @@ TEST(NpmCacheSeed, ALinkInTheViewIsRefused) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -1,11 +1,11 @@
 // Which registry npm_config_registry names: the view's file: registry, or the loopback for a plan
 // that pins pnpm 8 (which cannot use a file: registry); a range counts only when all of it is
 // below 9. (pnpm 8.15.9 installing through it: tests/image/fetch_image_test.cpp.)
-#include "core/launch/npm_config_registry.h"
+#include "core/deps/provision/npm_config_registry.h"
 
 #include <gtest/gtest.h>
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 std::vector<plugins::RuntimePin> pnpm(const std::string& version) {
@@ -30,4 +30,4 @@ TEST(NpmConfigRegistry, Pnpm8GetsTheLoopbackAndEverythingElseTheFileRegistry) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

@@ -1,12 +1,12 @@
 // The lock file reader: npm's v2/v3 shape, its bounds, and the formats it refuses by name.
-#include "core/fetch/npm_lock.h"
+#include "core/deps/npm_lock.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::HasSubstr;
@@ -132,4 +132,4 @@ TEST(NpmLock, RefusesAManifestThatIsNotOneByName) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

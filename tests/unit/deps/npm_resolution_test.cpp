@@ -13,12 +13,12 @@
 #include <map>
 #include <sstream>
 
-#include "core/host/npm_resolution.h"
-#include "core/host/sandbox_network.h"
+#include "core/deps/npm_resolution.h"
+#include "core/deps/sandbox_network.h"
 #include "tests/support/http_exchange.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -40,17 +40,17 @@ std::string slurp(const std::string& path) {
 }
 
 // The registry as the host's downloader reaches it: documents by URL.
-class FakeRegistry final : public fetch::Downloader {
+class FakeRegistry final : public deps::Downloader {
  public:
   std::map<std::string, std::string> documents = {
       {"https://registry.npmjs.org/is-number", kIsNumberDocument}};
   std::optional<util::Refusal> failure;
   std::vector<std::string> asked;
 
-  util::Status download(const std::vector<fetch::Download>&, std::uint64_t) override {
+  util::Status download(const std::vector<deps::Download>&, std::uint64_t) override {
     return util::ok_status();
   }
-  util::Result<bool> download_document(const fetch::Download& item, std::uint64_t) override {
+  util::Result<bool> download_document(const deps::Download& item, std::uint64_t) override {
     asked.push_back(item.url);
     if (failure) {
       return *failure;
@@ -64,7 +64,7 @@ class FakeRegistry final : public fetch::Downloader {
   }
 };
 
-class NpmPlayingEngine final : public Engine {
+class NpmPlayingEngine final : public ResolutionSandbox {
  public:
   std::function<void(const std::string& dir)> writes = [](const std::string& dir) {
     fs::copy(std::string(kResolution) + "/package-lock.json", dir + "/package-lock.json");
@@ -77,10 +77,7 @@ class NpmPlayingEngine final : public Engine {
   std::vector<std::string> seen;  // what the sandbox was handed
   std::vector<std::string> command;
 
-  std::string name() const override { return "fake"; }
-  util::Result<std::string> image_id(const std::string&) override { return std::string("id"); }
-  util::Result<SandboxRun> run(const SandboxSpec&) override { return SandboxRun{}; }
-  util::Result<SandboxRun> resolve(const ResolutionSpec& s) override {
+  util::Result<ResolutionRun> resolve(const ResolutionSpec& s) override {
     ++calls;
     image = s.image;
     for (const auto& e : fs::directory_iterator(s.dir)) {
@@ -105,7 +102,7 @@ class NpmPlayingEngine final : public Engine {
                                                     test_support::get_request(target)));
     }
     writes(s.dir);
-    return SandboxRun{status, timed_out, ""};
+    return ResolutionRun{status, timed_out};
   }
   std::string image;
 };
@@ -121,7 +118,7 @@ class NpmResolutionTest : public ::testing::Test {
   }
   util::Result<std::optional<NpmResolution>> resolve() {
     return resolve_npm(worktree_, engine_, "reviewer-node24-bun1310", dir_ / "resolution",
-                       fetch::FetchOptions{}, registry_, SandboxLimits{});
+                       deps::FetchOptions{}, registry_, contract::SandboxLimits{});
   }
   void manifest(const std::string& text) {
     std::ofstream(worktree_ + "/package.json", std::ios::trunc) << text;
@@ -311,4 +308,4 @@ TEST(NpmResolutionCommand, ScriptsNeverRunAndNoConfigOfTheProjectIsRead) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

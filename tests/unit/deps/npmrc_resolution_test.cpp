@@ -9,12 +9,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/host/npm_resolution.h"
-#include "core/host/npmrc_resolution.h"
+#include "core/deps/npm_resolution.h"
+#include "core/deps/npmrc_resolution.h"
 #include "core/util/unique_fd.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -118,4 +118,4 @@ TEST(NpmResolutionCommandSettings, TheHonouredSettingsFollowTheFixedFlags) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -3,11 +3,11 @@
 // corepack-only pin is soft: its failure is reported, not refused (host/dependencies.cpp).
 #include <gtest/gtest.h>
 
-#include "core/host/dependencies.h"
-#include "core/host/fetch_phase.h"
+#include "core/deps/dependencies.h"
+#include "core/deps/fetch_phase.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 resolve::Declaration package_manager(const std::string& tool, const std::string& value) {
@@ -93,13 +93,13 @@ TEST(PackageManagerPins, YarnOneIsPinnedForCorepackBerryAndNpmAreNot) {
 // download): for corepack alone the review says so and goes on; for a setup step it is refused.
 TEST(PackageManagerPins, ACorepackOnlyReleaseThatCannotBeServedIsReportedNotRefused) {
   test_support::TempDir store;
-  fetch::PackageManagerPin pin{"pnpm",
-                               "10.33.0",
-                               "pnpm@10.33.0+md5.0123456789abcdef0123456789abcdef",
-                               "corepack (package.json "
-                               "packageManager)",
-                               true,
-                               true};
+  deps::PackageManagerPin pin{"pnpm",
+                              "10.33.0",
+                              "pnpm@10.33.0+md5.0123456789abcdef0123456789abcdef",
+                              "corepack (package.json "
+                              "packageManager)",
+                              true,
+                              true};
   Dependencies deps;
   ::testing::internal::CaptureStdout();
   auto soft = fetch_package_managers({pin}, store.path(), {}, deps);
@@ -119,4 +119,4 @@ TEST(PackageManagerPins, ACorepackOnlyReleaseThatCannotBeServedIsReportedNotRefu
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -6,11 +6,11 @@
 
 #include <cstdlib>
 
-#include "core/fetch/package_manager.h"
-#include "core/host/curl_downloader.h"
+#include "core/deps/curl_downloader.h"
+#include "core/deps/package_manager.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 // pnpm@10.33.0's SHA-512 as `corepack use pnpm@10.33.0` writes it into packageManager, the same
@@ -33,7 +33,7 @@ class PackageManagerRegistry : public ::testing::Test {
   }
   util::Result<FetchedPackageManager> fetch(const std::string& version,
                                             const std::string& declared) {
-    auto downloader = host::make_curl_downloader();
+    auto downloader = deps::make_curl_downloader();
     return fetch_package_manager({"pnpm", version, declared, "pnpm/action-setup at ci.yml:9:7"},
                                  *store_, *downloader, {});
   }
@@ -70,4 +70,4 @@ TEST_F(PackageManagerRegistry, AHashThatIsNotTheTarballsIsRefused) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,7 +1,7 @@
 // fetch_package_manager with a downloader that serves a registry from memory: the version
 // document's integrity admits the tarball, corepack's hash is checked too, the store's index makes
 // a second fetch ask nothing, and every refusal with its rule id.
-#include "core/fetch/package_manager.h"
+#include "core/deps/package_manager.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,10 +11,10 @@
 #include <map>
 #include <set>
 
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -171,7 +171,7 @@ TEST_F(PackageManagerFetch, ARangeIsResolvedFromTheMetadataEachTimeAndItsRelease
 }
 
 // pnpm 11 and later are fetched as any release (the loopback registry serves them the view,
-// launch/loopback_registry.h); a range may pick one.
+// deps/provision/loopback_registry.h); a range may pick one.
 TEST_F(PackageManagerFetch, Pnpm11IsFetchedAsAnyRelease) {
   const std::string tarball = "pnpm 11 tarball bytes";
   net_.files["https://registry.npmjs.org/pnpm/-/pnpm-11.28.11.tgz"] = tarball;
@@ -211,7 +211,7 @@ TEST_F(PackageManagerFetch, ATarballThatIsNotTheDocumentsIntegrityNeverEntersThe
 
 // yarn 2 and later for corepack: the registry's @yarnpkg/cli-dist, whose bin/yarn.js corepack
 // keeps; packageManager's hash is of that file, so the host passes it on for the launcher to check
-// (launch/corepack_cache_seed.h) instead of holding the tarball to it.
+// (deps/provision/corepack_cache_seed.h) instead of holding the tarball to it.
 TEST_F(PackageManagerFetch, Yarn2AndLaterComeFromCliDistWithTheirHashLeftToTheSandbox) {
   const std::string doc = "https://registry.npmjs.org/@yarnpkg%2fcli-dist/4.18.1";
   const std::string tarball = "https://registry.npmjs.org/@yarnpkg/cli-dist/-/cli-dist-4.18.1.tgz";
@@ -242,4 +242,4 @@ TEST_F(PackageManagerFetch, Yarn2AndLaterComeFromCliDistWithTheirHashLeftToTheSa
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

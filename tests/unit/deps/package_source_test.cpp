@@ -1,10 +1,10 @@
 // Only tarballs of the configured registry: every other source is refused and named.
-#include "core/fetch/package_source.h"
+#include "core/deps/package_source.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 LockedPackage entry(std::string resolved, std::string name = "a", bool link = false) {
@@ -98,4 +98,4 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& p) { return std::string(p.param.name); });
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

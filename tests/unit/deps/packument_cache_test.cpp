@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/fetch/packument_cache.h"
+#include "core/deps/packument_cache.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -122,4 +122,4 @@ TEST_F(PackumentCache, ADocumentThatIsNoRegularFileIsAStoreError) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,17 +1,17 @@
 // pnpm-lock.yaml (v6, v9) through plan_fetch: the tarballs pnpm installs here, where the view
 // holds them, and every hostile lock refused by name with the full message.
-#include "core/fetch/pnpm_lock.h"
+#include "core/deps/pnpm_lock.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "core/fetch/fetch.h"
+#include "core/deps/fetch.h"
 #include "tests/support/temp_dir.h"
-#include "tests/unit/fetch/lock_plan_fixture.h"
+#include "tests/unit/deps/lock_plan_fixture.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 constexpr const char* kMs =
@@ -175,4 +175,4 @@ TEST_F(PnpmPlan, VersionsAndShapesPnpmDoesNotWriteAreRefused) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/host/fetch_phase.h"
+#include "core/deps/fetch_phase.h"
 #include "tests/unit/plan/plan_test_support.h"
 
 namespace reviewer::plan::testing {
@@ -15,7 +15,7 @@ namespace {
 
 using ::testing::ElementsAre;
 
-TEST(ProjectDirs, TheRunStepsWorkingDirectoriesOnceEachInsideTheWorktree) {
+TEST(ProjectDirsOfAPlan, TheRunStepsWorkingDirectoriesOnceEachInsideTheWorktree) {
   const std::string workflow = std::string(
                                    "on: pull_request\n"
                                    "jobs:\n"
@@ -37,7 +37,7 @@ TEST(ProjectDirs, TheRunStepsWorkingDirectoriesOnceEachInsideTheWorktree) {
                                "        working-directory: .\n";
   std::optional<Plan> plan;
   ASSERT_EQ(plan_over_files(workflow, {}, "test", &plan), "(planned)\n");
-  EXPECT_THAT(host::project_dirs(*plan), ElementsAre("packages/core", "website"));
+  EXPECT_THAT(deps::project_dirs(*plan), ElementsAre("packages/core", "website"));
 }
 
 }  // namespace

@@ -9,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/fetch/registry_documents.h"
-#include "core/host/curl_downloader.h"
+#include "core/deps/curl_downloader.h"
+#include "core/deps/registry_documents.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 TEST(RegistryDocumentsRegistry, FetchesRealDocumentsWithPublishTimesThenHitsTheStore) {
@@ -24,7 +24,7 @@ TEST(RegistryDocumentsRegistry, FetchesRealDocumentsWithPublishTimesThenHitsTheS
   test_support::TempDir dir;
   auto store = Store::open(dir / "store");
   ASSERT_TRUE(store);
-  auto downloader = host::make_curl_downloader();
+  auto downloader = deps::make_curl_downloader();
   const std::map<std::string, std::set<std::string>> packages = {{"ms", {"2.1.3"}},
                                                                  {"@types/ms", {"2.1.0"}}};
   auto cold = fetch_registry_documents(packages, *store, *downloader, {});
@@ -46,4 +46,4 @@ TEST(RegistryDocumentsRegistry, FetchesRealDocumentsWithPublishTimesThenHitsTheS
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

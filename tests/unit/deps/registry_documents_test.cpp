@@ -2,17 +2,17 @@
 // registry from memory: a cold fetch of whole documents, a warm one that asks nothing, a newly
 // locked version that asks again, and each refusal with its rule id. (The real registry:
 // registry_documents_registry_test.cpp.)
-#include "core/fetch/registry_documents.h"
+#include "core/deps/registry_documents.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "core/fetch/integrity.h"
+#include "core/deps/integrity.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 class Registry final : public Downloader {
@@ -108,4 +108,4 @@ TEST_F(RegistryDocuments, RefusesWhatCannotBeThePackagesDocument) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/host/dependencies.h"
+#include "core/deps/dependencies.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -64,7 +64,7 @@ TEST_F(RegistryFetch, FetchesRealTarballsOnceAndThenHitsTheStore) {
   EXPECT_EQ((*cold)->report.misses, 2u);
   EXPECT_GT((*cold)->report.bytes_fetched, 3000u);
   for (const auto& t : (*cold)->list.tarballs) {
-    EXPECT_TRUE(fs::is_regular_file(dir_ / ("store/" + fetch::Store::relative_path(t.sha512))));
+    EXPECT_TRUE(fs::is_regular_file(dir_ / ("store/" + deps::Store::relative_path(t.sha512))));
   }
   auto warm = fetch();
   ASSERT_TRUE(warm);
@@ -120,4 +120,4 @@ TEST_F(RegistryFetch, TheTarballThatFailedIsNamed) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -1,7 +1,7 @@
 // The registry's integrity of yarn 2+'s packages, with a downloader that serves version documents
 // from memory: a cold pin that reads each document, a warm one that asks nothing, and each
 // document that does not pin the registry's tarball refused by its rule.
-#include "core/fetch/registry_integrity.h"
+#include "core/deps/registry_integrity.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::ElementsAre;
@@ -152,4 +152,4 @@ TEST_F(RegistryIntegrity, AVersionTheRegistryLacksFailsTheFetch) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -1,11 +1,11 @@
 // What a step may ask of the loopback registry: only a package's metadata or one of its tarballs
 // by a plain name, each mapped to one file under the view's registry directory; every other
 // target, however it is escaped, is a 404. Heads are read as HTTP/1.1 frames them.
-#include "core/fetch/registry_request.h"
+#include "core/deps/registry_request.h"
 
 #include <gtest/gtest.h>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 TEST(RegistryFile, MapsMetadataAndTarballsToTheViewsFiles) {
@@ -95,4 +95,4 @@ TEST(RequestHead, RefusesWhatNoRegistryClientSends) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

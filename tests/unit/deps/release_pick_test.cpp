@@ -1,9 +1,9 @@
 // pick_release: pnpm's choice of a release for a range, from hostile metadata.
-#include "core/fetch/release_pick.h"
+#include "core/deps/release_pick.h"
 
 #include <gtest/gtest.h>
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 std::string doc(const std::string& latest, const std::string& versions) {
@@ -66,4 +66,4 @@ TEST(ReleasePick, HostileMetadataIsRefusedByName) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -2,7 +2,7 @@
 // package's metadata or tarball by a plain name reaches the configured registry, through the
 // host's downloader; every other method, path or host is answered here and fetches nothing;
 // held connections, floods and oversized heads cost it nothing it cannot give back.
-#include "core/host/resolution_registry.h"
+#include "core/deps/resolution_registry.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,11 +13,11 @@
 #include <mutex>
 #include <thread>
 
-#include "core/host/sandbox_network.h"
+#include "core/deps/sandbox_network.h"
 #include "tests/support/http_exchange.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -30,7 +30,7 @@ using ::testing::IsEmpty;
 constexpr const char* kRegistry = "https://registry.example/";
 
 // The registry behind the host's downloader: what it was asked, with which Accept.
-class Upstream final : public fetch::Downloader {
+class Upstream final : public deps::Downloader {
  public:
   std::map<std::string, std::string> bodies = {
       {"https://registry.example/chalk", R"({"name":"chalk"})"},
@@ -47,10 +47,10 @@ class Upstream final : public fetch::Downloader {
     std::lock_guard lock(m_);
     return accepts_;
   }
-  util::Status download(const std::vector<fetch::Download>&, std::uint64_t) override {
+  util::Status download(const std::vector<deps::Download>&, std::uint64_t) override {
     return util::refusal("dependency-fetch-failed", "not this way");
   }
-  util::Result<bool> download_document(const fetch::Download& item, std::uint64_t) override {
+  util::Result<bool> download_document(const deps::Download& item, std::uint64_t) override {
     {
       std::lock_guard lock(m_);
       asked_.push_back(item.url);
@@ -251,4 +251,4 @@ TEST_F(ResolutionRegistryTest, HeldConnectionsAreClosedAtTheirTimeoutAndAtFinish
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

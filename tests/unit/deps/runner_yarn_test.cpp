@@ -1,7 +1,7 @@
 // The runner's yarn for each job: unpacked by the launcher from the view's tarball into the job's
 // own scratch, its bin directory for the job's PATH; nothing without a tarball, a named line for
 // one that is not a yarn.
-#include "core/launch/runner_yarn.h"
+#include "core/deps/provision/runner_yarn.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include "tests/support/npm_tarball.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -76,4 +76,4 @@ TEST(RunnerYarn, ATarballTarCannotReadIsNamed) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::deps

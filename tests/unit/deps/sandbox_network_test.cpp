@@ -1,7 +1,7 @@
 // The host's socket in a sandbox's network namespace: reachable from inside that namespace and
 // from nowhere else. Needs root (CAP_SYS_ADMIN), as the host that makes sandboxes; skipped
 // without it.
-#include "core/host/sandbox_network.h"
+#include "core/deps/sandbox_network.h"
 
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <thread>
 
-namespace reviewer::host {
+namespace reviewer::deps {
 namespace {
 
 // Whether a connection to 127.0.0.1:`port` made in the namespace `network` (-1: this one)
@@ -99,4 +99,4 @@ TEST_F(SandboxNetwork, TheHostsOwnNamespaceIsRefused) {
 }
 
 }  // namespace
-}  // namespace reviewer::host
+}  // namespace reviewer::deps

@@ -9,11 +9,11 @@
 #include <map>
 #include <sstream>
 
-#include "core/fetch/fetch.h"
-#include "core/fetch/integrity.h"
+#include "core/deps/fetch.h"
+#include "core/deps/integrity.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 namespace fs = std::filesystem;
@@ -195,4 +195,4 @@ TEST_F(StoreFetch, TheViewPlacesATarballAtItsRegistryPathOnly) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

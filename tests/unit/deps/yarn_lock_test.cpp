@@ -2,7 +2,7 @@
 // yarn-project, its tarballs on npm's registry with their offline-mirror names, package.json held
 // to it as `yarn install --frozen-lockfile` does, and every hostile lock refused by name with the
 // full message.
-#include "core/fetch/yarn_lock.h"
+#include "core/deps/yarn_lock.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,11 +11,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/fetch/fetch.h"
-#include "core/fetch/yarn_source.h"
-#include "tests/unit/fetch/lock_plan_fixture.h"
+#include "core/deps/fetch.h"
+#include "core/deps/yarn_source.h"
+#include "tests/unit/deps/lock_plan_fixture.h"
 
-namespace reviewer::fetch {
+namespace reviewer::deps {
 namespace {
 
 using ::testing::ElementsAre;
@@ -312,4 +312,4 @@ TEST_F(YarnPlan, RefusesTwoTarballsOfOneMirrorName) {
 }
 
 }  // namespace
-}  // namespace reviewer::fetch
+}  // namespace reviewer::deps

@@ -134,8 +134,9 @@ TEST(StepEnvironment, PointsPnpmAtTheViewsRegistryOnlyWhenOneIsMounted) {
   EXPECT_THAT(e.entries, Contains("npm_config_offline=true"));
 }
 
-// A plan of pnpm 8 names the loopback in npm_config_registry (launch/npm_config_registry.h); pnpm
-// 8 reads npm_config_offline as well and would then fetch nothing, so it is left unset.
+// A plan of pnpm 8 names the loopback in npm_config_registry
+// (deps/provision/npm_config_registry.h); pnpm 8 reads npm_config_offline as well and would then
+// fetch nothing, so it is left unset.
 TEST(StepEnvironment, WithTheLoopbackAsNpmsRegistryOfflineIsLeftUnset) {
   RunnerContext ctx = context();
   ctx.dependency_cache = "/var/cache/reviewer-deps";
