@@ -9,7 +9,7 @@
 // Global npm installs in run steps (`npm i -fg corepack && corepack enable`, unjs's projects):
 // packages no lock names, which CI resolves against the registry when the step runs. The host
 // resolves them at review time and fetches them, so the step's `npm install -g` finds them in
-// npm's offline cache (docs/fidelity.md, "Global installs"). A command the reading below does
+// npm's offline cache (docs/dependencies.md, "Global installs"). A command the reading below does
 // not understand is left alone: its install then fails offline in the review, as it would
 // without the network.
 namespace reviewer::deps {

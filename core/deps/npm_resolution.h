@@ -20,8 +20,8 @@ namespace reviewer::deps {
 // host serves it (deps/resolution_registry.h). What npm wrote is hostile input: the lock goes
 // through every rule of a committed lock (deps::plan_npm_fetch) before the review may see it.
 // The metadata npm read is what the host's registry served, recorded by the host. In the sandbox
-// `npm install --offline` then resolves from exactly that metadata (docs/fidelity.md, "Without a
-// lock file").
+// `npm install --offline` then resolves from exactly that metadata (docs/dependencies.md,
+// "Without a lock file").
 struct NpmResolution {
   std::string lock_file;  // the package-lock.json npm wrote, on the host
   deps::FetchList list;   // its tarballs

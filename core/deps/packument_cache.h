@@ -13,7 +13,7 @@ namespace reviewer::deps {
 // as the host's resolution registry served them (deps/resolution_registry.h), indexed as npm's
 // own cache (cacache) would hold them had npm fetched them from the registry itself: `npm
 // install --offline` in the review resolves from exactly these, so it resolves what the
-// resolution sandbox resolved (docs/fidelity.md, "Without a lock file").
+// resolution sandbox resolved (docs/dependencies.md, "Without a lock file").
 struct Packument {
   std::string name;     // the package, as npm names it in the URL ("@scope%2fname")
   std::string key;      // "make-fetch-happen:request-cache:<registry><name>"

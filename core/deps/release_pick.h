@@ -8,7 +8,7 @@
 // Which release of a package a range names, as pnpm's npm resolver picks it when it installs
 // itself (`pnpm self-update 11`, pnpm/setup's `version: 11`): the registry's `latest` tag when it
 // satisfies the range (loose) and is not deprecated, else the highest satisfying release that is
-// not deprecated, else the highest satisfying one. docs/fidelity.md, "Package managers".
+// not deprecated, else the highest satisfying one. docs/dependencies.md, "Package managers".
 namespace reviewer::deps {
 
 // `packument` is the registry's metadata document of `name` (hostile: any JSON); `wanted` is

@@ -8,7 +8,7 @@
 namespace reviewer::deps {
 
 // yarn 1's default registry: the host yarn 1 writes into `resolved` when no other registry is
-// configured. It serves npm's registry under the same paths (docs/fidelity.md, "Yarn").
+// configured. It serves npm's registry under the same paths (docs/dependencies.md, "Yarn").
 inline constexpr const char* kYarnRegistry = "https://registry.yarnpkg.com/";
 
 // `entry` as the fetch plan checks it: its package with `resolved` the URL the host may fetch

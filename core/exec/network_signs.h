@@ -10,7 +10,7 @@ namespace reviewer::exec {
 // (`ENETUNREACH`), a refused connection to an address that is not the sandbox's own loopback
 // (`ECONNREFUSED` without 127.x, ::1, localhost or 0.0.0.0 on the line), or npm's and pnpm's
 // `request to http(s)://... failed`. These are the words Node's resolver and npm, pnpm and yarn 1
-// print (docs/fidelity.md, "Dependencies": lifecycle scripts that download). Only a diagnosis for
+// print (docs/dependencies.md: lifecycle scripts that download). Only a diagnosis for
 // the log: it never changes an outcome.
 class NetworkSigns {
  public:

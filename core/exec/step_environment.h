@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/report/refusal.h"
@@ -25,25 +26,13 @@ struct RunnerContext {
   std::string workflow_file;
   std::vector<std::string> runtime_path;  // the image's runtime bin dirs, before the system's
   JobDirs dirs;
-  // The read-only npm cache the host prepared from the lock file (contract::kDependencyMount);
-  // empty when the host mounted none.
-  std::string dependency_cache;
-  // The view's file: registry of a pnpm lock's tarballs ("file:///var/cache/reviewer-deps/
-  // registry/"), or the loopback registry for a plan that pins pnpm 8 (launch/
-  // npm_config_registry.h); empty when the host placed none.
-  std::string dependency_registry;
   // GITHUB_ACTION_PATH: the directory of the local composite action whose step runs; empty for a
   // step of the workflow itself (the runner sets it for actions only).
   std::string action_path = {};
-  // yarn 1's offline mirror in the view ("/var/cache/reviewer-deps/yarn-mirror"), for a worktree
-  // with a yarn.lock; empty when the host made none.
-  std::string yarn_mirror = {};
-  // npm's global prefix: a directory of the job's own scratch (deps/provision/global_prefix.h);
-  // empty when the launcher made none.
-  std::string npm_prefix = {};
-  // The same registry served over HTTP on the sandbox's loopback ("http://127.0.0.1:PORT/",
-  // deps/provision/loopback_registry.h), for pnpm 11 and yarn 2 and later; empty when none runs.
-  std::string http_registry = {};
+  // The package managers' settings (deps/provision/tool_settings.h), NAME and value: `defaults`
+  // before the workflow's env, which may change them; `settings` after it, which it cannot.
+  std::vector<std::pair<std::string, std::string>> tool_defaults = {};
+  std::vector<std::pair<std::string, std::string>> tool_settings = {};
 };
 
 // Paths of the per-step GITHUB_* files.

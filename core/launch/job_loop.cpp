@@ -6,12 +6,6 @@
 #include <chrono>
 #include <map>
 
-#include "core/contract/view_layout.h"
-#include "core/deps/provision/bun_cache_seed.h"
-#include "core/deps/provision/corepack_cache_seed.h"
-#include "core/deps/provision/global_prefix.h"
-#include "core/deps/provision/npm_cache_seed.h"
-#include "core/deps/provision/runner_yarn.h"
 #include "core/launch/called_jobs.h"
 #include "core/launch/job_dirs.h"
 #include "core/launch/run_contexts.h"
@@ -19,7 +13,6 @@
 #include "core/launch/step_lines.h"
 #include "core/launch/version_file_check.h"
 #include "core/plan/expression_fields.h"
-#include "core/semver/js_text.h"
 #include "core/util/check.h"
 #include "core/util/text.h"
 
@@ -252,78 +245,26 @@ class JobLoop {
       }
     }
     const std::size_t n = jobs_started_++;
-    state.runner = {ctx_.workspace,
-                    job.id,
-                    plan_.base,
-                    plan_.workflow_file,
-                    ctx_.runtime_path,
-                    make_job_dirs(ctx_.review_root, n),
-                    ctx_.dependency_cache,
-                    ctx_.dependency_registry};
-    state.runner.http_registry = ctx_.http_registry;
+    state.runner = {ctx_.workspace,    job.id,
+                    plan_.base,        plan_.workflow_file,
+                    ctx_.runtime_path, make_job_dirs(ctx_.review_root, n)};
     if (auto before = guard_.before_job(state.runner.dirs.home, job.fetch_depth, n == 0); !before) {
       refuse_before(job, before.refusals());
       return false;
     }
-    if (!ctx_.dependency_cache.empty()) {
-      auto seeded = deps::seed_npm_cache(ctx_.dependency_cache, state.runner.dirs.cache);
-      if (!seeded) {
-        refuse_before(job, seeded.refusals());
+    if (ctx_.provisioner != nullptr) {
+      auto provision = ctx_.provisioner->prepare(state.runner.dirs);
+      if (!provision) {
+        refuse_before(job, provision.refusals());
         return false;
       }
-      state.runner.dependency_cache = *seeded;
-    }
-    set_up_global_prefix(state.runner);
-    // Bun reads only unpacked folders from its cache; each job's fresh cache gets them from the
-    // view. A package that cannot be unpacked is named here, and `bun install` fails offline.
-    if (!ctx_.dependency_cache.empty()) {
-      if (auto seeded =
-              deps::seed_bun_cache(ctx_.dependency_cache, state.runner.dirs.cache + "/bun");
-          !seeded) {
-        log_.line("reviewer: " + seeded.error().rule + ": " + seeded.error().message);
-      }
-      // The runner has yarn 1 on PATH from the first step, after the setup actions' directories
-      // (/usr/local/bin/yarn); the job gets the same release, unpacked into its own scratch.
-      auto yarn = deps::unpack_runner_yarn(ctx_.dependency_cache, state.runner.dirs.root + "/yarn");
-      if (!yarn) {
-        log_.line("reviewer: " + yarn.error().rule + ": " + yarn.error().message);
-      } else if (!yarn->empty()) {
-        state.runner.runtime_path.push_back(*yarn);
-        state.runner.yarn_mirror = deps::yarn_offline_mirror(ctx_.dependency_cache);
-        log_.line("reviewer: yarn " + std::string(contract::kRunnerYarnVersion) +
-                  " (the runner's) on PATH from the review's dependency view (verified by the "
-                  "host): " +
-                  *yarn);
-      }
+      auto& path = state.runner.runtime_path;
+      path.insert(path.begin(), provision->path_first.begin(), provision->path_first.end());
+      path.insert(path.end(), provision->path_last.begin(), provision->path_last.end());
+      state.runner.tool_defaults = std::move(provision->settings.defaults);
+      state.runner.tool_settings = std::move(provision->settings.settings);
     }
     return true;
-  }
-
-  // npm's global prefix as the runner has it: writable, first on PATH with node, holding
-  // corepack (so `corepack enable` and `npm install -g` write there, at their steps, never
-  // earlier); and packageManager's release in corepack's cache, where CI's corepack puts what it
-  // downloads. A failure is logged; the prefix, or the release, is then missing as it would be on
-  // a runner without it.
-  void set_up_global_prefix(exec::RunnerContext& runner) {
-    const std::string prefix = runner.dirs.root + "/npm-global";
-    auto bin = deps::make_global_prefix(prefix, ctx_.corepack);
-    if (!bin) {
-      log_.line("reviewer: " + bin.error().to_string());
-      return;
-    }
-    runner.runtime_path.insert(runner.runtime_path.begin(), *bin);
-    runner.npm_prefix = prefix;
-    if (ctx_.corepack.empty() || ctx_.dependency_cache.empty()) {
-      return;
-    }
-    auto seeded =
-        deps::seed_corepack_cache(ctx_.dependency_cache, runner.dirs.cache + "/node/corepack");
-    if (!seeded) {
-      log_.line("reviewer: " + seeded.error().to_string());
-    } else if (!seeded->empty()) {
-      log_.line("reviewer: corepack's cache holds " + js::join(*seeded, ", ") +
-                " from the review's dependency view (verified by the host)");
-    }
   }
 
   // CI's step gate: its `if:` (by default, no earlier step of the job failed). nullopt, with
@@ -533,12 +474,11 @@ class JobLoop {
     }
     log_.line(step_line(run.label + " ", report));
     if (report.status == RunStatus::kFailed && !run.network_sign.empty()) {
-      // A diagnosis only: the outcome is the step's. docs/fidelity.md, "Dependencies".
+      // A diagnosis only: the outcome is the step's. docs/dependencies.md.
       log_.line("reviewer: network: the sandbox has no network, and step " + run.label +
                 " appears to have needed it: its output shows a network access (\"" +
                 report::printable(run.network_sign) +
-                "\"); CI has the network, the review does not (docs/fidelity.md, "
-                "\"Dependencies\")");
+                "\"); CI has the network, the review does not (docs/dependencies.md)");
     }
     if (tolerated) {
       report.status = RunStatus::kOk;

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/deps/provision/provisioner.h"
 #include "core/exec/log_sink.h"
 #include "core/exec/step_runner.h"
 #include "core/launch/fresh_worktree.h"
@@ -56,12 +57,8 @@ struct LoopContext {
   std::string workspace;    // the worktree every step runs in
   std::string review_root;  // a fresh directory for per-job HOME, TMPDIR, caches, step files
   std::vector<std::string> runtime_path;
-  std::string dependency_cache;     // see exec::RunnerContext
-  std::string dependency_registry;  // see exec::RunnerContext
-  // The image's corepack (its dist/lib/corepack.cjs), linked onto every job's PATH; "" for an
-  // image without one.
-  std::string corepack = {};
-  std::string http_registry = {};  // see exec::RunnerContext
+  // Each job's package managers (deps/provision/provisioner.h); nullptr: none is provisioned.
+  deps::Provisioner* provisioner = nullptr;
   // When set, every job after the first gets a fresh copy of the pristine clone as its worktree
   // (fresh_worktree.h); the launcher made the first job's before planning.
   const FreshWorktree* fresh_worktree = nullptr;

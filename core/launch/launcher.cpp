@@ -12,8 +12,7 @@
 
 #include "core/contract/view_layout.h"
 #include "core/credentials/image_credentials.h"
-#include "core/deps/provision/loopback_registry.h"
-#include "core/deps/provision/npm_config_registry.h"
+#include "core/deps/provision/provisioner.h"
 #include "core/exec/line_writer.h"
 #include "core/exec/supervisor.h"
 #include "core/git/warm_up.h"
@@ -78,47 +77,10 @@ int refused_all(const report::Refusals& rs) {
   return refused(rs.front());
 }
 
-// The dependency view the host mounted, if it did: a real directory holding an npm cache (the
-// root is read-only, so nothing in the sandbox can have made it).
-std::string dependency_cache() {
-  struct stat st {};
-  const std::string cacache = std::string(contract::kDependencyMount) + "/_cacache";
-  if (::lstat(contract::kDependencyMount, &st) != 0 || !S_ISDIR(st.st_mode) ||
-      ::lstat(cacache.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    return "";
-  }
-  return contract::kDependencyMount;
-}
-
-// The view's file: registry, when the host placed a pnpm lock's tarballs in it.
-std::string dependency_registry(const std::string& cache) {
-  struct stat st {};
-  const std::string dir = cache + "/" + contract::kRegistryDir;
-  if (cache.empty() || ::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    return "";
-  }
-  return "file://" + dir + "/";
-}
-
 // The image's corepack, when it carries one.
 std::string corepack_of(const ImageInfo& image) {
   const auto it = image.runtimes.find("corepack");
   return it == image.runtimes.end() ? "" : it->second.path;
-}
-
-// Served for the whole build: pnpm 11 and yarn 2 and later install only from an HTTP registry.
-// A server that cannot start is named, and such an install then fails as it would offline.
-std::unique_ptr<deps::LoopbackRegistry> serve_registry(const std::string& deps,
-                                                 const std::string& registry, exec::LogSink& log) {
-  if (registry.empty()) {
-    return nullptr;
-  }
-  auto serving = deps::LoopbackRegistry::start(deps + "/" + contract::kRegistryDir);
-  if (!serving) {
-    log.line("reviewer: " + serving.error().to_string());
-    return nullptr;
-  }
-  return std::move(*serving);
 }
 
 // Who the launcher is for this run, settled before anything of the pull request is read.
@@ -245,14 +207,11 @@ int build(BuildPreparation& prep, exec::Supervisor& supervisor, exec::LogSink& l
   const plan::Plan& plan = prep.plan();
   exec::write_all(1, fmt::format("reviewer: building job '{}' of {} ({} job(s)) in image {}\n",
                                  plan.job, plan.workflow_file, plan.jobs.size(), image.name));
-  const std::string deps = dependency_cache();
-  const std::string registry = dependency_registry(deps);
-  const std::unique_ptr<deps::LoopbackRegistry> http = serve_registry(deps, registry, log);
-  const std::string http_url = http ? http->url() : "";
+  deps::Provisioner provisioner(deps::find_dependency_view(), corepack_of(image), plan.pins,
+                                [&log](const std::string& line) { log.line(line); });
   auto outcome = run_plan(plan, supervisor, prep.guard(), prep.scratch(), log,
-                          LoopContext{kWorkspace, prep.scratch().build_dir(), image.path, deps,
-                                      deps::npm_config_registry(plan.pins, registry, http_url),
-                                      corepack_of(image), http_url, prep.fresh_worktree()});
+                          LoopContext{kWorkspace, prep.scratch().build_dir(), image.path,
+                                      &provisioner, prep.fresh_worktree()});
   // A step that rewrote PID 1's environment fails the build it ran in, whatever its verdict.
   if (auto same = check_assignment_unchanged(started.assignment, started.init); !same) {
     outcome.verdict = BuildOutcome::Verdict::kFailed;

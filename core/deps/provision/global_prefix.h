@@ -7,7 +7,7 @@
 // npm's global prefix in a job, as a runner has it: writable (the runner's /usr/local, or
 // setup-node's tool directory), on PATH with node, and holding corepack. `npm install -g` writes
 // there; `corepack enable` writes its shims beside the `corepack` it finds on PATH, which is this
-// prefix's. docs/fidelity.md, "corepack" and "Global installs".
+// prefix's. docs/dependencies.md, "corepack" and "Global installs".
 namespace reviewer::deps {
 
 // Makes `prefix` (a directory of the job's own scratch) an npm global prefix: `lib/node_modules`

@@ -10,7 +10,7 @@
 // The dependency view's registry directory (contract::kRegistryDir) served over HTTP on the
 // sandbox's loopback, for package managers that install only from an HTTP registry: pnpm 11 and
 // later read neither npm's settings nor a file: registry, and ask the registry for each locked
-// package's metadata before installing (docs/fidelity.md, "pnpm 11"). Only the files the host
+// package's metadata before installing (docs/dependencies.md, "pnpm 11"). Only the files the host
 // placed there are served, read-only; every other request is a 404, as the registry answers.
 namespace reviewer::deps {
 

@@ -10,8 +10,8 @@
 // 8.15.9) and reads no other registry setting, so a plan that pins it gets the loopback registry
 // there (deps/provision/loopback_registry.h). npm reads the same name: in such a plan its cache
 // lookups of registry metadata (a global install, an install without a lock) are keyed under the
-// loopback's URL and miss, where a tarball it finds by integrity is unaffected. docs/fidelity.md,
-// "pnpm 8".
+// loopback's URL and miss, where a tarball it finds by integrity is unaffected.
+// docs/dependencies.md, "pnpm 8".
 namespace reviewer::deps {
 
 // Whether `pins` pin pnpm below 9 (an exact release or a range whose versions all are).

@@ -8,7 +8,7 @@ namespace reviewer::deps {
 
 // The view's yarn offline mirror (contract::kYarnMirrorDir under `view`, the read-only dependency
 // view) when the host made one for a yarn.lock, else "". The launcher names it in every step's
-// YARN_YARN_OFFLINE_MIRROR, so yarn 1 reads each tarball from there (docs/fidelity.md, "Yarn").
+// YARN_YARN_OFFLINE_MIRROR, so yarn 1 reads each tarball from there (docs/dependencies.md, "Yarn").
 std::string yarn_offline_mirror(const std::string& view);
 
 // Unpacks the runner's yarn (contract::kRunnerYarnVersion), whose registry tarball the host

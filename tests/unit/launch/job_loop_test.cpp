@@ -164,8 +164,7 @@ TEST_F(JobLoopTest, AFailedStepThatTriedTheNetworkIsDiagnosedWithoutChangingItsO
           "reviewer: network: the sandbox has no network, and step [test #2 install] appears to "
           "have needed it: its output shows a network access (\"npm error request to "
           "https://registry.npmjs.org/left-pad failed, reason: getaddrinfo EAI_AGAIN "
-          "registry.npmjs.org\"); CI has the network, the review does not (docs/fidelity.md, "
-          "\"Dependencies\")",
+          "registry.npmjs.org\"); CI has the network, the review does not (docs/dependencies.md)",
           "[test #3 retry] ok (exit 0, T s)", "reviewer: job 'test' succeeded"));
 }
 
