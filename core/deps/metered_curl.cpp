@@ -100,15 +100,10 @@ util::Result<Pumped> pump(Body& b, std::uint64_t max_bytes_each, deps::DownloadM
   }
 }
 
-}  // namespace
-
-util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
-                                       const std::vector<deps::Download>& items,
-                                       const std::string& config, const std::string& stdout_file,
-                                       std::uint64_t max_bytes_each, deps::DownloadMeter& meter,
-                                       std::chrono::milliseconds limit) {
-  std::vector<Body> bodies(items.size());
-  FifoRemoval removal{bodies};
+// Makes each item's FIFO and opens its reading end (before curl starts, so curl's open for
+// writing never waits for a reader), and writes curl's config naming them.
+util::Status make_fifos(std::vector<Body>& bodies, const std::vector<deps::Download>& items,
+                        const std::string& config) {
   // URLs and file names go through a config file: thousands of them would not fit argv, and
   // both were checked to hold no quote or space.
   std::ofstream list(config, std::ios::trunc);
@@ -120,7 +115,6 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
       return store_error("make the FIFO", b.fifo);
     }
     b.fifo_made = true;
-    // Open before curl starts, so its open for writing never waits for a reader.
     b.in = util::UniqueFd(::open(b.fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
     if (!b.in.valid()) {
       return store_error("open the FIFO", b.fifo);
@@ -131,6 +125,12 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   if (!list) {
     return util::refusal(util::RefusalKind::kHost, "dependency-store", "cannot write " + config);
   }
+  return util::ok_status();
+}
+
+// curl over `config`, its stdout (the transfers' status lines) into `stdout_file`.
+util::Result<exec::Child> start_curl(const std::vector<std::string>& argv,
+                                     const std::string& config, const std::string& stdout_file) {
   util::UniqueFd status(
       ::open(stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!status.valid()) {
@@ -138,53 +138,57 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
   }
   std::vector<std::string> command = argv;
   command.insert(command.end(), {"--config", config});
-  auto curl = exec::start_command(command, status.get(), false);
-  status.reset();
-  if (!curl) {
-    return curl.refusals();
-  }
+  return exec::start_command(command, status.get(), false);
+}
 
-  const auto deadline = std::chrono::steady_clock::now() + limit;
+// One curl run's bodies as they arrive, each metered as it is written.
+struct Transfer {
+  std::vector<Body>& bodies;
+  std::uint64_t max_bytes_each;
+  deps::DownloadMeter& meter;
   CurlRun run;
   util::Refusals failed;
-  bool exited = false;
+
   // Reads whatever a FIFO that has had a writer holds; false once curl must be stopped.
-  auto drain = [&](Body& b) {
+  bool drain(Body& b) {
     auto pumped = pump(b, max_bytes_each, meter, run);
     if (!pumped) {
       failed = pumped.refusals();
     }
     return pumped && *pumped != Pumped::kStopped;
-  };
-  for (bool going = true; going;) {
-    std::vector<pollfd> fds;
-    std::vector<Body*> of;
-    for (auto& b : bodies) {
-      if (b.in.valid()) {
-        fds.push_back({b.in.get(), POLLIN, 0});
-        of.push_back(&b);
-      }
-    }
-    if (::poll(fds.data(), fds.size(), 20) > 0) {
-      for (std::size_t i = 0; i < fds.size() && going; ++i) {
-        going = fds[i].revents == 0 || drain(*of[i]);
-      }
-    }
-    if (curl->poll()) {
-      exited = true;
-      run.status = curl->exit_status()->shell_status();
-      break;
-    }
-    if (going && std::chrono::steady_clock::now() >= deadline) {
-      run.timed_out = true;
-      going = false;
-    }
   }
-  if (!exited) {
-    run.status = curl->terminate(std::chrono::milliseconds(0)).shell_status();
-  } else if (run.stop == CurlRun::Stop::kNone && failed.empty()) {
-    // curl is gone: what is left in a FIFO it opened is the end of that body. One it never
-    // opened shows no event and gets no file.
+
+  // Drains the FIFOs until curl exits (true), a bound or a failure stops it, or `deadline`.
+  bool watch(exec::Child& curl, std::chrono::steady_clock::time_point deadline) {
+    for (bool going = true; going;) {
+      std::vector<pollfd> fds;
+      std::vector<Body*> of;
+      for (auto& b : bodies) {
+        if (b.in.valid()) {
+          fds.push_back({b.in.get(), POLLIN, 0});
+          of.push_back(&b);
+        }
+      }
+      if (::poll(fds.data(), fds.size(), 20) > 0) {
+        for (std::size_t i = 0; i < fds.size() && going; ++i) {
+          going = fds[i].revents == 0 || drain(*of[i]);
+        }
+      }
+      if (curl.poll()) {
+        run.status = curl.exit_status()->shell_status();
+        return true;
+      }
+      if (going && std::chrono::steady_clock::now() >= deadline) {
+        run.timed_out = true;
+        going = false;
+      }
+    }
+    return false;
+  }
+
+  // curl is gone: what is left in a FIFO it opened is the end of that body. One it never opened
+  // shows no event and gets no file.
+  void drain_rest() {
     for (auto& b : bodies) {
       if (!b.in.valid()) {
         continue;
@@ -195,7 +199,12 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
       }
     }
   }
-  if (run.stop != CurlRun::Stop::kNone || !failed.empty()) {
+
+  // A stopped or failed run leaves no file of its own behind.
+  void remove_files_if_cut_short() {
+    if (run.stop == CurlRun::Stop::kNone && failed.empty()) {
+      return;
+    }
     for (auto& b : bodies) {
       b.out.reset();
       if (b.created) {
@@ -203,10 +212,36 @@ util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
       }
     }
   }
-  if (!failed.empty()) {
-    return failed;
+};
+
+}  // namespace
+
+util::Result<CurlRun> run_metered_curl(const std::vector<std::string>& argv,
+                                       const std::vector<deps::Download>& items,
+                                       const std::string& config, const std::string& stdout_file,
+                                       std::uint64_t max_bytes_each, deps::DownloadMeter& meter,
+                                       std::chrono::milliseconds limit) {
+  std::vector<Body> bodies(items.size());
+  FifoRemoval removal{bodies};
+  if (auto made = make_fifos(bodies, items, config); !made) {
+    return made.refusals();
   }
-  return run;
+  auto curl = start_curl(argv, config, stdout_file);
+  if (!curl) {
+    return curl.refusals();
+  }
+  Transfer transfer{bodies, max_bytes_each, meter, {}, {}};
+  const bool exited = transfer.watch(*curl, std::chrono::steady_clock::now() + limit);
+  if (!exited) {
+    transfer.run.status = curl->terminate(std::chrono::milliseconds(0)).shell_status();
+  } else if (transfer.run.stop == CurlRun::Stop::kNone && transfer.failed.empty()) {
+    transfer.drain_rest();
+  }
+  transfer.remove_files_if_cut_short();
+  if (!transfer.failed.empty()) {
+    return transfer.failed;
+  }
+  return transfer.run;
 }
 
 }  // namespace reviewer::deps
