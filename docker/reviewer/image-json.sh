@@ -4,7 +4,7 @@
 # stage (stage-image.sh), which lay the runtimes out alike.
 # corepack stands where Node's distributions put it, but its `corepack` command is not in node's
 # bin directory: `corepack enable` writes its shims beside that command, so the launcher links it
-# from each job's own writable directory (docs/fidelity.md, "corepack").
+# from each job's own writable directory (docs/dependencies.md, "corepack").
 # Usage: image-json.sh NAME NODE_VERSION NPM_VERSION BUN_VERSION COREPACK_VERSION
 set -euo pipefail
 [[ $# -eq 5 ]] || { echo "usage: image-json.sh NAME NODE_VERSION NPM_VERSION BUN_VERSION COREPACK_VERSION" >&2; exit 2; }

@@ -243,7 +243,7 @@ mkdir -p "$newroot/dev/mqueue" && mount -t mqueue -o nosuid,nodev,noexec mqueue 
 for t in tmp var/tmp run; do mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$newroot/$t"; done
 mount --bind "$workspace" "$newroot/workspace"
 mount --rbind -o ro "$prefix" "$newroot/opt/reviewer"; mount -o remount,bind,ro "$newroot/opt/reviewer"
-# The review's dependency view (docs/fidelity.md, "Dependencies"), read-only as in podman.
+# The review's dependency view (docs/dependencies.md), read-only as in podman.
 if [[ -n $deps ]]; then
   mkdir -p "$newroot/var/cache/reviewer-deps"
   mount --bind "$deps" "$newroot/var/cache/reviewer-deps"
