@@ -12,10 +12,21 @@
 #      launcher's static archives must be the versions the base holds (launcher-archives.sh).
 #   4. `build` of Dockerfile FROM the base by digest (podman) or by image id (docker).
 #
-# Usage: build.sh BUILD_DIR [IMAGE...]     engine: podman, or docker with REVIEWER_ENGINE=docker
+#   With --plugin-dir DIR (repeatable), the reviewed plugins an author built outside this tree
+#   (DIR holds them and their MANIFEST.sha256) join the install's, held to the same checks
+#   (add-plugins.sh).
+#
+# Usage: build.sh [--plugin-dir DIR]... BUILD_DIR [IMAGE...]
+#        engine: podman, or docker with REVIEWER_ENGINE=docker
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+extra_plugins=()
+while [[ ${1:-} == --plugin-dir ]]; do
+  (($# >= 2)) || { echo "build.sh: --plugin-dir takes a directory" >&2; exit 2; }
+  extra_plugins+=("$(realpath "$2")")
+  shift 2
+done
 build=$(realpath "$1")
 shift
 matrix=$root/matrix/runtime-matrix.json
@@ -102,6 +113,9 @@ ctx=$build/image-context
 rm -rf "$ctx/reviewer" "$ctx/images"
 mkdir -p "$ctx/runtimes" "$ctx/images"
 cmake --install "$build" --prefix "$ctx/reviewer" >/dev/null
+if ((${#extra_plugins[@]})); then
+  "$here/add-plugins.sh" "$build/bin/reviewer" "$ctx/reviewer/plugins" "${extra_plugins[@]}"
+fi
 install -m 0755 "$here/sfw" "$ctx/sfw"
 chmod -R go-w "$ctx/reviewer"
 version=$(sed -n 's/^project(reviewer VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
