@@ -23,7 +23,7 @@ namespace {
 
 // Why a file could not be read, for a finding's parenthesis.
 std::string unreadable_because(const util::Refusal& e) {
-  return e.rule == util::kFileSymlink ? "a symbolic link" : e.message;
+  return util::file_fault(e) == util::FileFault::kSymlink ? "a symbolic link" : e.message;
 }
 
 constexpr const char* kRuleImageCredential = "image-credential";

@@ -35,7 +35,7 @@ util::Result<std::optional<std::string>> read_project_file(int dir, const std::s
   if (text) {
     return std::optional<std::string>(std::move(*text));
   }
-  if (text.error().rule == util::kFileMissing) {
+  if (util::file_fault(text.error()) == util::FileFault::kMissing) {
     return std::optional<std::string>();
   }
   return util::refusal(rule, name + ": " + text.error().message);

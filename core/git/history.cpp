@@ -32,10 +32,10 @@ util::Result<OidSet> read_shallow_roots(const std::string& worktree) {
   const std::string path = git_dir_of(worktree) + "/shallow";
   auto read = util::read_regular_file(AT_FDCWD, path, {kMaxShallowBytes});
   if (!read) {
-    if (read.error().rule == util::kFileMissing) {
+    if (util::file_fault(read.error()) == util::FileFault::kMissing) {
       return roots;
     }
-    if (read.error().rule == util::kFileTooLarge) {
+    if (util::file_fault(read.error()) == util::FileFault::kTooLarge) {
       return util::refusal(std::string(kRuleHistoryShape), "'" + path + "' is too large");
     }
     // A link, a FIFO or an unreadable file: git would read something else, or nothing.

@@ -53,7 +53,7 @@ VerdictCheck check_verdict(int status, const std::string& last_line, const std::
   auto text = util::read_regular_file(AT_FDCWD, report_path, {.max_bytes = 64 << 20});
   if (text) {
     report = *text;
-  } else if (text.error().rule != util::kFileMissing) {
+  } else if (util::file_fault(text.error()) != util::FileFault::kMissing) {
     return untrusted("report.json: " + text.error().message);
   }
   contract::AttestedFacts f = expected;

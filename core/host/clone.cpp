@@ -110,14 +110,14 @@ util::Result<std::string> committed_workflow(const std::string& clone, const std
     return text;
   }
   const util::SourceLocation at{workflow};
-  const std::string& code = text.error().rule;
-  if (code == util::kFileMissing) {
+  const util::FileFault code = util::file_fault(text.error());
+  if (code == util::FileFault::kMissing) {
     return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not in the head commit", at};
   }
-  if (code == util::kFileSymlink) {
+  if (code == util::FileFault::kSymlink) {
     return util::Refusal{"workflow-symlink", "'" + workflow + "' is a symbolic link", at};
   }
-  if (code == util::kFileNotRegular) {
+  if (code == util::FileFault::kNotRegular) {
     return util::Refusal{"workflow-unreadable", "'" + workflow + "' is not a regular file", at};
   }
   return util::Refusal{"workflow-unreadable",

@@ -244,7 +244,7 @@ util::Status ArtifactStore::store(const std::string& workspace, const std::strin
     struct stat st {};
     auto fd = util::open_regular_file((*dir)->get(), parts->back(), false, st);
     if (!fd) {
-      const bool link = fd.error().rule == util::kFileSymlink;
+      const bool link = util::file_fault(fd.error()) == util::FileFault::kSymlink;
       return util::refusal(
           link ? "artifact-link" : "artifact-source-refused",
           util::quote(f.source) + (link ? " is a link; the review follows no link in the worktree"
@@ -253,7 +253,7 @@ util::Status ArtifactStore::store(const std::string& workspace, const std::strin
     const std::uint64_t room = bounds_.max_bytes - std::min(bytes, bounds_.max_bytes);
     auto text = util::read_open_file(fd->get(), st, {static_cast<std::size_t>(room), false, false});
     if (!text) {
-      const bool big = text.error().rule == util::kFileTooLarge;
+      const bool big = util::file_fault(text.error()) == util::FileFault::kTooLarge;
       return util::refusal(
           big ? "artifact-too-large" : "artifact-source-refused",
           util::quote(f.source) + (big ? " would take the build's artifacts over " +

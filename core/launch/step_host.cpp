@@ -36,7 +36,7 @@ bool create_file(int dir, const std::string& name, const std::string& text) {
 // anything but a regular file is an error, read without blocking.
 util::Result<std::string> read_step_file(const std::string& path, const std::string& variable) {
   auto text = util::read_regular_file(AT_FDCWD, path, {1 << 20, false, true});
-  if (text || text.error().rule == util::kFileMissing) {
+  if (text || util::file_fault(text.error()) == util::FileFault::kMissing) {
     return text ? std::move(*text) : std::string();
   }
   return util::refusal("step-file-replaced", "the step replaced $" + variable + " (" + path +
@@ -109,7 +109,7 @@ util::Result<std::optional<std::string>> StepHost::read_worktree_file(const std:
   if (text) {
     return std::optional<std::string>(std::move(*text));
   }
-  if (text.error().rule == util::kFileMissing) {
+  if (util::file_fault(text.error()) == util::FileFault::kMissing) {
     return std::optional<std::string>();
   }
   return refuse("cannot be read: " + text.error().message);

@@ -43,7 +43,7 @@ util::Result<std::set<SysvIpc::Object>> SysvIpc::list() {
     auto text = util::read_regular_file(AT_FDCWD, path, {.max_bytes = 4 << 20});
     if (!text) {
       // A kernel without System V IPC has nothing to leave behind.
-      if (text.error().rule == util::kFileMissing) {
+      if (util::file_fault(text.error()) == util::FileFault::kMissing) {
         continue;
       }
       return util::refusal("cleanup-failed", "cannot read " + path + ": " + text.error().message);

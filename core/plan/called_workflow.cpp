@@ -211,13 +211,13 @@ class CallInliner {
     const yaml::Bounds bounds;
     auto text = planning_.files->read(file, bounds.max_bytes + 1);
     if (!text) {
-      const std::string& code = text.error().rule;
-      if (code == util::kFileMissing) {
+      const util::FileFault code = util::file_fault(text.error());
+      if (code == util::FileFault::kMissing) {
         f_.refuse("reusable-workflow-missing",
                   "job " + quote(out_.id) + " calls " + quote(file) +
                       ", which the pull request's head does not hold",
                   uses);
-      } else if (code == util::kFileSymlink) {
+      } else if (code == util::FileFault::kSymlink) {
         f_.refuse("reusable-workflow-symlink",
                   "the workflow " + quote(file) + " is reached through a symbolic link (" +
                       text.error().message +

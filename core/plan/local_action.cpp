@@ -151,11 +151,11 @@ class ActionInliner {
         text = std::move(*read);
         break;
       }
-      const std::string& code = read.error().rule;
-      if (code == util::kFileMissing) {
+      const util::FileFault code = util::file_fault(read.error());
+      if (code == util::FileFault::kMissing) {
         continue;
       }
-      if (code == util::kFileSymlink) {
+      if (code == util::FileFault::kSymlink) {
         f_.refuse("local-action-symlink",
                   "the action " + quote(caller_.action) + " is reached through a symbolic link (" +
                       quote(file) + ": " + read.error().message +

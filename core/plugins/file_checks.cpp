@@ -50,7 +50,7 @@ util::Result<std::string> read_install_file(const std::string& path, const std::
   struct stat st {};
   auto fd = util::open_regular_file(AT_FDCWD, path, false, st);
   if (!fd) {
-    if (fd.error().rule == util::kFileNotRegular) {
+    if (util::file_fault(fd.error()) == util::FileFault::kNotRegular) {
       return util::refusal(missing_rule, "'" + path + "' is not a regular file", where);
     }
     return util::refusal(missing_rule, "cannot open '" + path + "': " + fd.error().message, where);
@@ -60,7 +60,7 @@ util::Result<std::string> read_install_file(const std::string& path, const std::
   }
   auto text = util::read_open_file(fd->get(), st, {1 << 20});
   if (!text) {
-    if (text.error().rule == util::kFileTooLarge) {
+    if (util::file_fault(text.error()) == util::FileFault::kTooLarge) {
       return util::refusal(invalid_rule, what + " larger than 1 MiB", where);
     }
     return util::refusal(missing_rule, "cannot read '" + path + "': " + text.error().message,

@@ -124,19 +124,19 @@ util::Result<std::string> read_version_file(const RepositoryReader& read, const 
     }
     return text;
   }
-  const std::string& code = text.error().rule;
-  if (code == util::kFileMissing) {
+  const util::FileFault code = util::file_fault(text.error());
+  if (code == util::FileFault::kMissing) {
     return util::refusal(
         util::RefusalKind::kAbsent, "version-file-missing",
         what + " names " + shown + ", which is not in the repository; " + std::string(if_missing),
         where);
   }
-  if (code == util::kFileSymlink) {
+  if (code == util::FileFault::kSymlink) {
     return refuse(
         "is reached through a symbolic link (" + text.error().message +
         "); version files must be regular files of the worktree, read without following links");
   }
-  if (code == util::kFileNotRegular) {
+  if (code == util::FileFault::kNotRegular) {
     return refuse("is not a regular file");
   }
   return refuse("cannot be read: " + text.error().message);

@@ -34,21 +34,21 @@ util::Result<std::optional<std::string>> read_worktree_file(int dir, const std::
     return std::optional<std::string>(std::move(*text));
   }
   const util::Refusal& e = text.error();
-  if (e.rule == util::kFileMissing) {
+  if (util::file_fault(e) == util::FileFault::kMissing) {
     return std::optional<std::string>();
   }
-  if (e.rule == util::kFileSymlink) {
+  if (util::file_fault(e) == util::FileFault::kSymlink) {
     return declaration_error(name, name +
                                        " is a symlink; declaration files must be regular "
                                        "files in the worktree, not links");
   }
-  if (e.rule == util::kFileNotRegular) {
+  if (util::file_fault(e) == util::FileFault::kNotRegular) {
     return declaration_error(name, name + " is not a regular file");
   }
-  if (e.rule == util::kFileTooLarge) {
+  if (util::file_fault(e) == util::FileFault::kTooLarge) {
     return declaration_error(name, name + " " + e.message + " for this file");
   }
-  if (e.rule == util::kFileReadFailed) {
+  if (util::file_fault(e) == util::FileFault::kReadFailed) {
     return declaration_error(name, "cannot read " + name + ": " + e.message);
   }
   return declaration_error(name, "cannot open " + name + ": " + e.message);
@@ -61,13 +61,13 @@ util::Result<std::string> read_bounded_file(const std::string& path, std::size_t
     return text;
   }
   const util::Refusal& e = text.error();
-  if (e.rule == util::kFileNotRegular) {
+  if (util::file_fault(e) == util::FileFault::kNotRegular) {
     return util::refusal(code, quote(path) + " is not a regular file");
   }
-  if (e.rule == util::kFileTooLarge) {
+  if (util::file_fault(e) == util::FileFault::kTooLarge) {
     return util::refusal(code, quote(path) + " " + e.message);
   }
-  if (e.rule == util::kFileReadFailed) {
+  if (util::file_fault(e) == util::FileFault::kReadFailed) {
     return util::refusal(code, "cannot read " + quote(path) + ": " + e.message);
   }
   return util::refusal(code, "cannot open " + quote(path) + ": " + e.message);

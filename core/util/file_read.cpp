@@ -6,8 +6,23 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace reviewer::util {
+
+FileFault file_fault(const Refusal& e) {
+  for (auto [code, fault] : {std::pair{kFileMissing, FileFault::kMissing},
+                             {kFileSymlink, FileFault::kSymlink},
+                             {kFileOpenFailed, FileFault::kOpenFailed},
+                             {kFileNotRegular, FileFault::kNotRegular},
+                             {kFileTooLarge, FileFault::kTooLarge},
+                             {kFileReadFailed, FileFault::kReadFailed}}) {
+    if (e.rule == code) {
+      return fault;
+    }
+  }
+  return FileFault::kNone;
+}
 namespace {
 
 Refusal open_error(int err, bool follow_link) {

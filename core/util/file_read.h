@@ -21,6 +21,19 @@ inline constexpr const char* kFileNotRegular = "file-not-regular";
 inline constexpr const char* kFileTooLarge = "file-too-large";
 inline constexpr const char* kFileReadFailed = "file-read-failed";
 
+// What went wrong with a read below, for callers to branch on: the fault the code a refusal of
+// these reads carries (its rule) stands for, kNone for any other refusal.
+enum class FileFault {
+  kNone,
+  kMissing,
+  kSymlink,
+  kOpenFailed,
+  kNotRegular,
+  kTooLarge,
+  kReadFailed
+};
+FileFault file_fault(const Refusal& e);
+
 struct ReadLimits {
   std::size_t max_bytes = 1 << 20;
   // Follow a symbolic link as the last component (git follows its includes); never by default.

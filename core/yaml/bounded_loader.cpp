@@ -372,16 +372,17 @@ util::Result<std::string> name_read_error(util::Result<std::string> text,
   }
   const util::Refusal& e = text.error();
   const util::SourceLocation where{display_name, 0, 0};
-  if (e.rule == util::kFileNotRegular) {
+  if (util::file_fault(e) == util::FileFault::kNotRegular) {
     return util::refusal("workflow-unreadable", "'" + display_name + "' is not a regular file",
                          where);
   }
-  if (e.rule == util::kFileReadFailed) {
+  if (util::file_fault(e) == util::FileFault::kReadFailed) {
     return util::refusal("workflow-unreadable", "cannot read '" + display_name + "': " + e.message,
                          where);
   }
-  return util::refusal(e.rule == util::kFileSymlink ? "workflow-symlink" : "workflow-unreadable",
-                       "cannot open '" + display_name + "': " + e.message, where);
+  return util::refusal(
+      util::file_fault(e) == util::FileFault::kSymlink ? "workflow-symlink" : "workflow-unreadable",
+      "cannot open '" + display_name + "': " + e.message, where);
 }
 
 util::Result<Node> load_file(const std::string& path, const std::string& display_name,

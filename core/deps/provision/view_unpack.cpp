@@ -33,7 +33,7 @@ util::Result<std::string> read_view_list(const std::string& view, const std::str
   util::ReadLimits limits;
   limits.max_bytes = max_bytes;
   auto list = util::read_regular_file(AT_FDCWD, view + "/" + name, limits);
-  if (!list && list.error().rule == util::kFileMissing) {
+  if (!list && util::file_fault(list.error()) == util::FileFault::kMissing) {
     return std::string();
   }
   if (!list) {
