@@ -40,7 +40,7 @@ inline constexpr const char* kPackageManagerDir = "package-managers";
 inline constexpr const char* kCorepackList = "corepack.list";
 
 // In the view, for a yarn.lock: yarn 1's offline mirror, each tarball of the lock under the file
-// name yarn looks it up by (fetch/yarn_source.h), which the launcher names in
+// name yarn looks it up by (deps/yarn_source.h), which the launcher names in
 // YARN_YARN_OFFLINE_MIRROR.
 inline constexpr const char* kYarnMirrorDir = "yarn-mirror";
 

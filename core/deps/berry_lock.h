@@ -12,7 +12,7 @@
 // The yarn.lock of yarn 2 and later (Berry): YAML with a `__metadata:` block, one block per
 // resolution. Its `checksum` is of the zip archive yarn makes of the package, not of the
 // registry's tarball, so the lock cannot pin the download itself: the review takes each npm
-// package's sha512 from the registry's version document (fetch/registry_integrity.h) and yarn
+// package's sha512 from the registry's version document (deps/registry_integrity.h) and yarn
 // still checks its archive against the lock's checksum inside the sandbox, as on CI.
 namespace reviewer::deps {
 

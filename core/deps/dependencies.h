@@ -26,13 +26,13 @@ struct Dependencies {
   // The package managers jobs install themselves (pnpm/action-setup), fetched and verified.
   std::vector<deps::FetchedPackageManager> package_managers;
   // The registry's metadata of the pnpm lock's packages, for pnpm 11 and later
-  // (fetch/registry_documents.h); empty for any other job.
+  // (deps/registry_documents.h); empty for any other job.
   std::vector<deps::RegistryDocument> documents = {};
 };
 
 // The fetch phase of a review: plans the worktree's lock files (npm, pnpm, Bun, yarn; nullopt
 // without any), and the npm locks of `project_dirs` (deps::plan_fetch), takes the registry's
-// integrity of what yarn 2+ locks without it (fetch/registry_integrity.h), and puts every tarball
+// integrity of what yarn 2+ locks without it (deps/registry_integrity.h), and puts every tarball
 // in the store at `store_dir`, downloading misses with the host's curl. Nothing of the worktree
 // but package.json, .yarnrc.yml and the lock files is read.
 util::Result<std::optional<Dependencies>> fetch_dependencies(
@@ -46,7 +46,7 @@ util::Result<Dependencies> fetch_resolved(deps::FetchList list,
                                           const std::string& store_dir,
                                           const deps::FetchOptions& options);
 
-// Fetches every package manager of `pins` into the store at `store_dir` (fetch/package_manager.h),
+// Fetches every package manager of `pins` into the store at `store_dir` (deps/package_manager.h),
 // downloading with the host's curl, and adds it to `deps`. Prints one line for each.
 util::Status fetch_package_managers(const std::vector<deps::PackageManagerPin>& pins,
                                     const std::string& store_dir, const deps::FetchOptions& options,

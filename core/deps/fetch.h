@@ -39,13 +39,13 @@ struct Pinned {
   std::string registry_path;
   std::string bun_dir;
   // yarn 1 looks a tarball up in its offline mirror by this file name ("@types-node-22.1.0.tgz",
-  // fetch/yarn_source.h); empty when no yarn.lock pins it.
+  // deps/yarn_source.h); empty when no yarn.lock pins it.
   std::string yarn_mirror = {};
 };
 
 // A registry package a lock names without its tarball's integrity: yarn 2+ records the checksum
-// of its own archive of the package instead (fetch/berry_lock.h). The host takes the sha512 from
-// the registry (fetch/registry_integrity.h) before anything is downloaded.
+// of its own archive of the package instead (deps/berry_lock.h). The host takes the sha512 from
+// the registry (deps/registry_integrity.h) before anything is downloaded.
 struct UnpinnedPackage {
   std::string what;  // "yarn.lock: \"ms@npm:^2.1.3\""
   std::string name;
@@ -67,7 +67,7 @@ struct FetchList {
   std::vector<UnpinnedPackage> unpinned = {};
   // Every registry package of a pnpm lock by name, with the versions it pins, those for other
   // platforms included: what pnpm 11 checks against its supply-chain settings before installing
-  // (fetch/registry_documents.h).
+  // (deps/registry_documents.h).
   std::map<std::string, std::set<std::string>> pnpm_packages = {};
 };
 

@@ -306,7 +306,7 @@ util::Status check_yarnrc_scopes(int dir) {
 }
 
 // The yarn 2+ part of plan_fetch: the lock's npm packages, checked, left for the host to pin by
-// the registry's integrity (fetch/registry_integrity.h).
+// the registry's integrity (deps/registry_integrity.h).
 util::Result<std::optional<FetchList>> plan_berry(int dir, std::string_view text,
                                                   const FetchOptions& options) {
   const std::string file = "yarn.lock";

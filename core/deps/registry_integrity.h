@@ -13,7 +13,7 @@
 // The sha512 of registry tarballs a lock names without it (FetchList::unpinned, from yarn 2+'s
 // lock, whose checksums are of yarn's own archives): taken from the registry's version document
 // of each `name@version` over HTTPS, as the package managers' own releases are
-// (fetch/package_manager.h), then recorded in the store, since a published version's tarball never
+// (deps/package_manager.h), then recorded in the store, since a published version's tarball never
 // changes on npm's registry. Every tarball is then downloaded and admitted by that integrity like
 // any other (fetch_into_store).
 namespace reviewer::deps {

@@ -157,7 +157,7 @@ class YarnLockReader {
     if (rest.starts_with("__metadata:") && indent == 0) {
       return invalid(lock_.file, number_,
                      "has a `__metadata:` block, the lock of yarn 2 and later, which this yarn 1 "
-                     "reader does not read (fetch/berry_lock.h does)");
+                     "reader does not read (deps/berry_lock.h does)");
     }
     if (rest.starts_with("<<<<<<<") || rest.starts_with("=======") || rest.starts_with(">>>>>>>")) {
       return invalid(lock_.file, number_,

@@ -32,7 +32,7 @@ struct YarnLock {
 // in ':' at column 0, its fields `name value` indented by two spaces, and one level of maps
 // (`dependencies:`) below that; values quoted as JSON strings or plain. Refusals:
 //   dependency-lock-version  no "# yarn lockfile v1" line
-//   dependency-lock-invalid  a `__metadata:` block (yarn 2+'s lock, fetch/berry_lock.h), over a
+//   dependency-lock-invalid  a `__metadata:` block (yarn 2+'s lock, deps/berry_lock.h), over a
 //                            bound, a merge-conflict marker, a tab or odd indentation,
 //                            nesting deeper than a block's maps, a malformed key or string, a
 //                            pattern given twice, a block without `version`

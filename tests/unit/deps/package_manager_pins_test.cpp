@@ -1,6 +1,6 @@
 // The package managers a review fetches: the pnpm each setup step pins, and the release
 // package.json's packageManager names, for corepack's cache (any step may run corepack). The
-// corepack-only pin is soft: its failure is reported, not refused (host/dependencies.cpp).
+// corepack-only pin is soft: its failure is reported, not refused (deps/dependencies.cpp).
 #include <gtest/gtest.h>
 
 #include "core/deps/dependencies.h"
@@ -72,7 +72,7 @@ TEST(PackageManagerPins, YarnOneIsPinnedForCorepackBerryAndNpmAreNot) {
   EXPECT_EQ(pins[0].name, "yarn");
   EXPECT_EQ(pins[0].version, "1.22.19");
   EXPECT_EQ(pins[0].declared, "yarn@1.22.19+sha1.abc");
-  // yarn 2 and later too (from @yarnpkg/cli-dist, fetch/package_manager.h); npm is the image's own.
+  // yarn 2 and later too (from @yarnpkg/cli-dist, deps/package_manager.h); npm is the image's own.
   resolve::Resolution berry;
   berry.declarations.push_back(package_manager("yarn", "4.5.0"));
   const auto berry_pins = package_manager_pins(pinning({}), berry);
