@@ -52,17 +52,6 @@ std::vector<std::string> assignment_environment(const Assignment& a) {
   return env;
 }
 
-bool is_assignment_entry(std::string_view entry) {
-  for (const char* var : {kWorkflowVar, kJobVar, kBaseVar, kMatrixVar, kPinnedOnlyVar, kEventVar,
-                          kSameRepositoryVar}) {
-    const std::string_view name(var);
-    if (entry.size() > name.size() && entry.starts_with(name) && entry[name.size()] == '=') {
-      return true;
-    }
-  }
-  return false;
-}
-
 util::Result<Assignment> read_assignment_environment(const std::map<std::string, std::string>& env,
                                                      const std::string& where) {
   Assignment a;

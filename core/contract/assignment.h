@@ -2,7 +2,6 @@
 
 #include <map>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "core/expr/value.h"
@@ -42,9 +41,6 @@ struct Assignment {
 // flag "true" or empty. Written as it is, unchecked: the host checks with check_assignment()
 // before it creates a sandbox, and the launcher checks what it reads.
 std::vector<std::string> assignment_environment(const Assignment& a);
-
-// True when `entry` ("NAME=VALUE") sets one of the assignment's variables.
-bool is_assignment_entry(std::string_view entry);
 
 // The assignment in an environment (`env`, NAME -> VALUE, as util::parse_environ reads a
 // NUL-separated block), checked with check_assignment(). Refuses assignment-missing (a workflow,

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <map>
 
+#include "core/deps/provision/provisioner.h"
 #include "core/launch/called_jobs.h"
 #include "core/launch/job_dirs.h"
 #include "core/launch/run_contexts.h"

@@ -5,7 +5,6 @@
 #include <string_view>
 #include <vector>
 
-#include "core/deps/provision/provisioner.h"
 #include "core/exec/log_sink.h"
 #include "core/exec/step_runner.h"
 #include "core/launch/fresh_worktree.h"
@@ -13,6 +12,10 @@
 #include "core/launch/worktree_guard.h"
 #include "core/plan/plan.h"
 #include "core/report/refusal.h"
+
+namespace reviewer::deps {
+class Provisioner;
+}  // namespace reviewer::deps
 
 namespace reviewer::launch {
 

@@ -2,7 +2,6 @@
 
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -10,7 +9,6 @@
 #include <iostream>
 #include <optional>
 
-#include "core/contract/view_layout.h"
 #include "core/credentials/image_credentials.h"
 #include "core/deps/provision/provisioner.h"
 #include "core/exec/line_writer.h"

@@ -149,7 +149,7 @@ std::string unenforced_note(const Declaration& d) {
   if (d.tool == "pnpm") {
     return what +
            " selects no image: pnpm is put on PATH only by a "
-           "pnpm/action-setup or pnpm/setup step or by corepack, from the dependency "
+           "step of an action that installs it or by corepack, from the dependency "
            "store the host fetches it into";
   }
   if (d.tool == "yarn" && (d.value.starts_with("0.") || d.value.starts_with("1."))) {

@@ -112,7 +112,7 @@ TEST_F(Resolver, PnpmPackageManagerSelectsNoImage) {
   ASSERT_EQ(r->notes.size(), 1U);
   EXPECT_EQ(r->notes[0],
             "package.json packageManager \"pnpm@10.33.0+sha512.abc\" selects no image: pnpm is "
-            "put on PATH only by a pnpm/action-setup or pnpm/setup step or by corepack, from the "
+            "put on PATH only by a step of an action that installs it or by corepack, from the "
             "dependency store the host fetches it into");
   // A pnpm pin (pnpm/action-setup's) is reported the same way, never out-of-matrix.
   auto pinned =
