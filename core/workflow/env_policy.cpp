@@ -28,6 +28,8 @@ bool valid_name(std::string_view n) {
 constexpr std::array kLauncherExact = {"CI"sv,      "HOME"sv,   "PATH"sv,  "TMPDIR"sv,
                                        "PWD"sv,     "OLDPWD"sv, "SHELL"sv, "USER"sv,
                                        "LOGNAME"sv, "TMP"sv,    "TEMP"sv};
+// The package managers' names here are those core/deps/provision sets (a test there holds the two
+// together): the planner, below core/deps, refuses them before any dependency exists.
 constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "RUNNER_"sv,
                                           "ACTIONS_"sv,
@@ -36,6 +38,7 @@ constexpr std::array kLauncherPrefixes = {"GITHUB_"sv,
                                           "NPM_CONFIG_CACHE"sv,
                                           "NPM_CONFIG_OFFLINE"sv,
                                           "NPM_CONFIG_LOGS_DIR"sv,
+                                          "NPM_CONFIG_PREFIX"sv,
                                           "NPM_CONFIG_REGISTRY"sv,
                                           "PNPM_CONFIG_REGISTRY"sv,
                                           "BUN_INSTALL_CACHE_DIR"sv,

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/workflow/env_policy.h"
+
 namespace reviewer::deps {
 namespace {
 
@@ -148,6 +150,25 @@ TEST(ToolSettings, PointsYarnAtTheViewsMirrorOnlyWhenOneIsMounted) {
   EXPECT_EQ(e.refusals[2].rule, "config-redirecting-env");
   EXPECT_THAT(e.entries, Contains("YARN_YARN_OFFLINE_MIRROR=/var/cache/reviewer-deps/yarn-mirror"));
   EXPECT_THAT(e.entries, Contains("XDG_CACHE_HOME=/tmp/review/b/0-test/cache"));
+}
+
+// Every name a job's package managers are given is one a workflow, a step's env or GITHUB_ENV
+// cannot set: the policy that refuses them is core/workflow's (the planner reads it before any
+// dependency exists), so a package manager added here without its names there fails this test.
+TEST(ToolSettings, EveryNameItSetsIsRefusedToTheWorkflowAsTheLaunchers) {
+  JobTools tools{"/var/cache/reviewer-deps", "http://127.0.0.1:40123/", "http://127.0.0.1:40123/",
+                 "/tmp/review/b/0-test/npm-global", "/var/cache/reviewer-deps/yarn-mirror"};
+  const auto settings = tool_settings(tools, with({}).dirs);
+  std::size_t named = 0;
+  for (const auto* list : {&settings.defaults, &settings.settings}) {
+    for (const auto& [name, value] : *list) {
+      ++named;
+      const auto verdict = workflow::check_env_name(name);
+      ASSERT_TRUE(verdict) << name << " may be set by a workflow";
+      EXPECT_EQ(verdict->rule, "launcher-owned-env") << name;
+    }
+  }
+  EXPECT_GE(named, 9u);
 }
 
 }  // namespace
