@@ -445,9 +445,10 @@ class JobLoop {
                            step.step.action, step.tag, step.release,
                            step.reviewed_on.empty() ? "" : ", reviewed " + step.reviewed_on));
     }
-    // The version files behind the step's pins are read again now, as the action reads them.
+    // The repository files its plugin read at plan time are read again now, as the action reads
+    // them when it runs.
     std::vector<std::string> agreed;
-    if (auto same = recheck_version_files(step, state.runner.workspace, agreed); !same) {
+    if (auto same = recheck_repository_files(step, state.runner.workspace, agreed); !same) {
       host.fail(same.error().rule, same.error().message);
     } else {
       for (const auto& line : agreed) {

@@ -9,13 +9,14 @@
 
 namespace reviewer::launch {
 
-// What the version files behind a step's pins give now, just before the step runs: the plan read
-// them before any step ran, and an earlier step of the job may have written them since, while the
-// action reads them when it runs. Each is read again from `workspace` by the planner's own reader
-// (no link followed); the first that no longer gives what the plan pinned, or can no longer be
-// read, is a version-file-changed refusal naming both versions. Ok when all still agree; each
-// agreement is said on `said` ("'.nvmrc' still gives \"22\", as planned").
-util::Status recheck_version_files(const plan::PlannedStep& step, const std::string& workspace,
-                                   std::vector<std::string>& said);
+// The repository files a step's plugin read at plan time (its version files), read again from
+// `workspace` just before the step runs: the plan read them before any step ran, an earlier step
+// of the job may have written them since, and the action reads them when it runs. Each is read by
+// the planner's own reader (no link followed, the plan's bound); the first whose answer is not the
+// plan's (read with other bytes, by SHA-256, or missing, or unreadable) is a version-file-changed
+// refusal naming the file and both answers, located at the step input that names it. Ok when all
+// agree; each agreement is said on `said` ("'.nvmrc' is as the plan read it (sha256 3f2a…)").
+util::Status recheck_repository_files(const plan::PlannedStep& step, const std::string& workspace,
+                                      std::vector<std::string>& said);
 
 }  // namespace reviewer::launch

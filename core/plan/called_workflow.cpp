@@ -544,7 +544,7 @@ class CallInliner {
     inner.files = planning_.files;
     inner.event = planning_.event;
     inner.same_repository = planning_.same_repository;
-    inner.version_files = planning_.version_files;
+    inner.repository_files = planning_.repository_files;
     inner.local_actions = planning_.local_actions;
     inner.call = &scope;
     inner.called_workflows = planning_.called_workflows;

@@ -380,7 +380,7 @@ bool plan_steps(const std::string& id, const yaml::Node& steps, const WorkflowDe
                         static_cast<std::uint32_t>(steps.items.size()),
                         &planning.view,
                         std::nullopt,
-                        planning.version_files};
+                        planning.repository_files};
   if (planning.earlier_jobs != nullptr) {
     info.earlier_jobs = planning.earlier_jobs->of(id);
   }

@@ -40,8 +40,8 @@ struct WorkflowPlanning {
   bool pinned_only = false;  // accept reviewed commit SHAs only, not release tags
   // The repository's files, for local actions; nullptr: none can be read (they are refused).
   const RepositoryFiles* files = nullptr;
-  // The same files' version files, for plugins (version_file_reader.h); nullptr: none.
-  const plugins::VersionFileReader* version_files = nullptr;
+  // The same files as plugins read them (repository_file_reader.h); nullptr: none.
+  const plugins::RepositoryFileReader* repository_files = nullptr;
   LocalActionState* local_actions = nullptr;  // what inlining them has loaded and counted
   // Inside a called workflow: its inputs, secrets and the files that called it; nullptr for the
   // workflow the host named.

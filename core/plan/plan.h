@@ -41,9 +41,9 @@ struct PlannedStep {
   // A local composite action (`uses: ./path`): its steps run in place of a plugin (which is then
   // null), inside the action's own scope.
   std::shared_ptr<const LocalAction> local = {};
-  // The version files the plugin had read at plan time (a pin's source): the launcher reads each
-  // again just before the step and fails it if one now gives another version.
-  std::vector<plugins::VersionFileRead> version_files = {};
+  // The repository files the plugin had read at plan time (a version file, a pin's source): the
+  // launcher reads each again just before the step and fails it unless it finds the same.
+  std::vector<plugins::RepositoryFileRead> repository_files = {};
   // When the plugin's reviewed releases were last checked against the action's tags: `release`
   // is the newest the tag could name as of that date (empty: the plugin does not say).
   std::string reviewed_on = {};

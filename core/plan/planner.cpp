@@ -11,8 +11,8 @@
 #include "core/plan/local_action.h"
 #include "core/plan/needs.h"
 #include "core/plan/plan_budget.h"
+#include "core/plan/repository_file_reader.h"
 #include "core/plan/trigger.h"
-#include "core/plan/version_file_reader.h"
 #include "core/plan/written_steps.h"
 #include "core/plugins/workflow_view.h"
 #include "core/yaml/bounded_loader.h"
@@ -109,9 +109,9 @@ util::Result<Plan> plan_workflow(const yaml::Node& root, const PlanRequest& requ
   planning.files = request.files;
   planning.event = &request.event;
   planning.same_repository = request.same_repository;
-  std::optional<RepositoryVersionFiles> version_files;
+  std::optional<RepositoryFilesReader> plugin_files;
   if (request.files != nullptr) {
-    planning.version_files = &version_files.emplace(*request.files);
+    planning.repository_files = &plugin_files.emplace(*request.files);
   }
   planning.local_actions = &local_actions;
   planning.called_workflows = &called_workflows;

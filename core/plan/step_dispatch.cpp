@@ -209,7 +209,7 @@ PlannedStep planned_step(workflow::Step step, Condition condition, PluginPlan pl
                       std::move(plan.release),
                       std::move(plan.written_ref),
                       std::move(number)};
-  planned.version_files = std::move(plan.outcome.version_files);
+  planned.repository_files = std::move(plan.outcome.repository_files);
   if (!planned.release.empty()) {
     planned.reviewed_on = planning.registry.claim(planned.step.action)->reviewed_on;
   }

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
-
 #include <memory>
 
 #include "core/plugins/step_view.h"
@@ -23,7 +23,9 @@ struct PlanCollector {
   PlanOutcome outcome;
   int skips = 0;
   int runs = 0;
-  const VersionFileReader* version_files = nullptr;
+  const RepositoryFileReader* files = nullptr;
+  const PluginLibrary* plugin = nullptr;
+  util::SourceLocation step_location;
 };
 
 PlanCollector* collector(void* host) { return static_cast<PlanCollector*>(host); }
@@ -107,6 +109,8 @@ std::optional<PlanOutcome> refuse_run_token_for_old_sdk(const PluginLibrary& plu
   return old;
 }
 
+constexpr std::size_t kMaxFileBytes = REVIEWER_REPOSITORY_FILE_MAX_BYTES;
+
 // A non-null pointer says "known", even for a job that needs nothing.
 const reviewer_str kNoEarlierJobs{"", 0};
 
@@ -141,30 +145,51 @@ class JobContext {
   reviewer_job_context ctx_{};
 };
 
-// The sink's read_version_file: reads through the host's reader, and delivers the version.
-std::int32_t read_plan_version_file(void* h, std::int32_t rules, reviewer_str path,
-                                    reviewer_location where, void* out,
-                                    void (*deliver)(void*, reviewer_str, reviewer_location)) {
+// The sink's read_version_file, withdrawn in SDK 1.11: the host no longer knows any action's
+// version-file rules, so a plugin built against them is refused, by name.
+std::int32_t refuse_version_file_rules(void* h, std::int32_t, reviewer_str, reviewer_location,
+                                       void*, void (*)(void*, reviewer_str, reviewer_location)) {
   PlanCollector& pc = *collector(h);
-  if (pc.version_files == nullptr) {
-    pc.outcome.refusals.push_back({"version-file-missing",
-                                   util::quote(str(path)) +
-                                       " cannot be read: this plan was made without the "
-                                       "repository's files",
-                                   loc(where), util::RefusalKind::kAbsent});
-    return std::int32_t{-1};
+  pc.outcome.refusals.push_back(
+      {"plugin-protocol",
+       fmt::format("plugin '{}' (SDK {}) asked the host to read a version file by an action's "
+                   "rules (read_version_file), which this host no longer knows; rebuild it "
+                   "against SDK 1.11, whose plugins read the file through read_repository_file "
+                   "with the action's rules of their own",
+                   pc.plugin->name, pc.plugin->descriptor->sdk_version),
+       pc.step_location});
+  return std::int32_t{-1};
+}
+
+// The sink's read_repository_file: the host's reader answers, and the plan records what it found
+// (each file once) for the launcher to read again before the step.
+std::int32_t read_repository_file(void* h, reviewer_str path, std::size_t max_bytes,
+                                  reviewer_location where, void* out,
+                                  void (*deliver)(void*, reviewer_str)) {
+  PlanCollector& pc = *collector(h);
+  if (pc.files == nullptr) {
+    return std::int32_t{1};  // a plan without the repository's files sees none of them
   }
-  auto read = pc.version_files->read(rules, str(path), loc(where));
-  if (!read) {
-    pc.outcome.refusals.insert(pc.outcome.refusals.end(), read.refusals().begin(),
-                               read.refusals().end());
-    return std::int32_t{-1};
+  auto answer = pc.files->read(str(path), max_bytes);
+  RepositoryFileRead read{str(path), loc(where), std::min<std::size_t>(max_bytes, kMaxFileBytes),
+                          answer.outcome, answer.sha256};
+  auto& reads = pc.outcome.repository_files;
+  if (std::find_if(reads.begin(), reads.end(), [&](const RepositoryFileRead& r) {
+        return r.path == read.path;
+      }) == reads.end()) {
+    reads.push_back(std::move(read));
   }
-  deliver(
-      out, c_str(read->version),
-      reviewer_location{c_str(read->location.file), read->location.line, read->location.column});
-  pc.outcome.version_files.push_back(std::move(*read));
-  return std::int32_t{0};
+  switch (answer.outcome) {
+    case RepositoryFileRead::Outcome::kRead:
+      deliver(out, c_str(answer.bytes));
+      return std::int32_t{0};
+    case RepositoryFileRead::Outcome::kMissing:
+      return std::int32_t{1};
+    case RepositoryFileRead::Outcome::kUnreadable:
+      break;
+  }
+  deliver(out, c_str(answer.bytes));
+  return std::int32_t{-1};
 }
 
 // The sink through which the plugin answers, each answer collected into `c`.
@@ -192,7 +217,8 @@ reviewer_plan_sink plan_sink(PlanCollector& c) {
   sink.assert_fetch_depth = [](void* h, std::int32_t depth) {
     collector(h)->outcome.fetch_depth = depth;
   };
-  sink.read_version_file = read_plan_version_file;
+  sink.read_version_file = refuse_version_file_rules;
+  sink.read_repository_file = read_repository_file;
   return sink;
 }
 
@@ -223,7 +249,9 @@ PlanOutcome plan_step(const PluginLibrary& plugin, const workflow::Step& step, c
   StepViewStorage view(step);
   const JobContext ctx(job, step);
   PlanCollector c;
-  c.version_files = job.version_files;
+  c.files = job.repository_files;
+  c.plugin = &plugin;
+  c.step_location = step.location;
   reviewer_plan_sink sink = plan_sink(c);
   ActionHandle action(plugin.descriptor);
   if (action.get() == nullptr) {

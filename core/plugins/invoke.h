@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,16 +32,18 @@ struct RuntimePin {
   std::string asked = {};
 };
 
-// A version file a plugin had the host read at plan time (SDK 1.4 read_version_file), and what it
-// gave: the launcher reads it again when the step executes, since an earlier step may have
-// changed it, and fails the step if it gives another version.
-struct VersionFileRead {
-  std::int32_t rules = 0;         // REVIEWER_VERSION_FILE_*
-  std::string path;               // as the step's input names it
-  util::SourceLocation input;     // where the workflow names it
-  std::string version;            // what it gave ("" = none)
-  util::SourceLocation location;  // where in the file
-  friend bool operator==(const VersionFileRead&, const VersionFileRead&) = default;
+// A file of the repository a plugin had the host read at plan time (SDK 1.11
+// read_repository_file), and what the read found: the launcher reads it again just before the
+// step executes, since an earlier step may have written it while the action reads it when it
+// runs, and fails the step unless it finds the same.
+struct RepositoryFileRead {
+  enum class Outcome : std::uint8_t { kRead, kMissing, kUnreadable };
+  std::string path;            // relative to the workspace, as the plugin asked for it
+  util::SourceLocation input;  // where the step names it (the input the plugin resolved)
+  std::size_t max_bytes = 0;   // the bound of the read
+  Outcome outcome = Outcome::kMissing;
+  std::string sha256;  // kRead: of the bytes, in hex
+  friend bool operator==(const RepositoryFileRead&, const RepositoryFileRead&) = default;
 };
 
 struct PlanOutcome {
@@ -49,20 +52,25 @@ struct PlanOutcome {
   std::string assertion;  // what a skip claims
   report::Refusals refusals;
   std::vector<RuntimePin> pins;
-  std::optional<std::int32_t> fetch_depth;  // asserted by a skipped checkout
-  std::vector<VersionFileRead> version_files;
+  std::optional<std::int32_t> fetch_depth;           // asserted by a skipped checkout
+  std::vector<RepositoryFileRead> repository_files;  // each file once, in the order first read
 };
 
-// Reads the version files steps name, for plugins at plan time (the planner implements it over
-// the repository's files).
-class VersionFileReader {
+// The repository's files as plugins read them at plan time (the planner implements it over the
+// files it plans from, the launcher over the workspace: both answer alike).
+class RepositoryFileReader {
  public:
-  virtual ~VersionFileReader() = default;
-  // The version file `path` (as a step's `input` at `where` names it) read by `rules`
-  // (REVIEWER_VERSION_FILE_*): the version the action would take and where it stands, or the
-  // refusals (located at `where` or in the file).
-  virtual util::Result<VersionFileRead> read(std::int32_t rules, const std::string& path,
-                                             const util::SourceLocation& where) const = 0;
+  virtual ~RepositoryFileReader() = default;
+  struct Answer {
+    RepositoryFileRead::Outcome outcome = RepositoryFileRead::Outcome::kMissing;
+    std::string bytes;   // kRead: the file; kUnreadable: why, a clause that reads after "which"
+    std::string sha256;  // kRead: of the bytes, in hex
+  };
+  // At most `max_bytes` (at most REVIEWER_REPOSITORY_FILE_MAX_BYTES) of the regular file `path`,
+  // relative to the repository, read following no link: kMissing when it does not exist,
+  // kUnreadable when it is a link or reached through one, not a regular file, over the bound, or
+  // `path` is not plain (empty, absolute, an empty, '.' or '..' component, a NUL byte).
+  virtual Answer read(const std::string& path, std::size_t max_bytes) const = 0;
 };
 
 struct JobInfo {
@@ -74,9 +82,9 @@ struct JobInfo {
   const WorkflowView* workflow = nullptr;
   // The jobs that complete before this one (its transitive needs); nullopt = not known.
   std::optional<std::vector<std::string>> earlier_jobs = std::nullopt;
-  // The repository's version files; nullptr: none can be read (a plugin asking is refused,
-  // version-file-missing).
-  const VersionFileReader* version_files = nullptr;
+  // The repository's files, for plugins; nullptr: the plan has none (every file a plugin asks
+  // for is missing, and nothing is recorded).
+  const RepositoryFileReader* repository_files = nullptr;
   // Where the job's checkout stands: the index of its first step after those whose plugins claim
   // before-checkout (plugins read it as the job context's is_first_step).
   std::uint32_t first_step = 0;

@@ -1,5 +1,7 @@
 #include "core/resolve/package_json.h"
 
+#include <reviewer/sdk/json_depth.hpp>
+
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
@@ -14,29 +16,7 @@ constexpr const char* kFile = "package.json";
 
 util::SourceLocation here() { return util::SourceLocation{kFile}; }
 
-// The deepest nesting of arrays and objects (strings skipped).
-int nesting_depth(std::string_view text) {
-  int depth = 0;
-  int deepest = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return deepest;
-}
+using sdk::json_nesting_depth;
 
 DeclarationSet read_engine(const json& engines, const char* tool) {
   DeclarationSet out;
@@ -94,7 +74,7 @@ DeclarationSet read_package_manager(const json& value) {
 }  // namespace
 
 util::Result<json> parse_json(std::string_view text, const std::string& file) {
-  if (nesting_depth(text) > kMaxJsonDepth) {
+  if (json_nesting_depth(text) > kMaxJsonDepth) {
     return invalid_declaration(
         file + " nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels",
         util::SourceLocation{file});

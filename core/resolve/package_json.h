@@ -1,5 +1,7 @@
 #pragma once
 
+#include <reviewer/sdk/json_depth.hpp>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -14,9 +16,9 @@ namespace reviewer::resolve {
 // The size bound for package.json.
 inline constexpr std::size_t kMaxPackageJsonBytes = 1024 * 1024;
 
-// The deepest nesting of arrays and objects a JSON file read here may have, so a hostile file
-// cannot drive recursion (in dump() and the destructor) deep enough to exhaust the stack.
-inline constexpr int kMaxJsonDepth = 64;
+// The deepest nesting of arrays and objects a JSON file read here may have: the SDK's, which the
+// plugins' readers of repository files use too.
+using sdk::kMaxJsonDepth;
 
 // Parses `text`, the JSON file `file`, as every reader here parses JSON: nesting bounded by
 // kMaxJsonDepth, then nlohmann's strict RFC 8259 parse (a UTF-8 byte-order mark is skipped; the

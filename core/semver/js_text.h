@@ -14,21 +14,12 @@
 // U+FEFF) is recognised in its UTF-8 encoding.
 namespace reviewer::js {
 
-// The byte length of the JavaScript whitespace character starting at `s[i]`, or 0.
-std::size_t whitespace_at(std::string_view s, std::size_t i);
-
-// The byte length of the JavaScript line terminator (\n, \r, U+2028, U+2029) at `s[i]`, or 0.
-std::size_t line_terminator_at(std::string_view s, std::size_t i);
-
-// Where `$` matches in a multiline (/m) regular expression: the end, or before a line terminator.
-bool at_line_end(std::string_view s, std::size_t i);
-
-// Where the next line begins after position `p` for `^` in a multiline regular expression (just
-// after the next line terminator), or nullopt when no terminator follows.
-std::optional<std::size_t> next_line_start(std::string_view s, std::size_t p);
-
-// The end of the run of non-white-space characters (`[^\s]*`) starting at `s[i]`.
-std::size_t non_space_run_end(std::string_view s, std::size_t i);
+// White space, line ends and runs as the SDK reads them, so plugins and the core agree.
+using sdk::js::at_line_end;
+using sdk::js::line_terminator_at;
+using sdk::js::next_line_start;
+using sdk::js::non_space_run_end;
+using sdk::js::whitespace_at;
 
 // `s.trim()`: the SDK's, which plugins use for the same JavaScript semantics.
 using sdk::js::trim;
@@ -40,7 +31,7 @@ std::string collapse_whitespace(std::string_view s);
 std::vector<std::string> split_whitespace(std::string_view s);
 
 // `s.split(sep)` for a literal, non-empty separator.
-std::vector<std::string> split(std::string_view s, std::string_view sep);
+using sdk::js::split;
 
 // `s.length`: the number of UTF-16 code units of UTF-8 text.
 std::size_t utf16_length(std::string_view s);

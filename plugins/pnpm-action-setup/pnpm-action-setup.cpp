@@ -1,13 +1,15 @@
 // pnpm/action-setup: emulated, not skipped. The step's pnpm version (its `version` input, or
-// package.json's `packageManager` read by the host with the action's own rules) becomes a `pnpm`
-// pin; the host fetches that pnpm tarball from the registry, verified, into the review's
-// dependency view before the sandbox exists; at this step the plugin unpacks it where the action
-// installs it ($HOME/setup-pnpm/node_modules/pnpm) and puts its bin directory on the PATH of the
-// later steps, as the action's core.addPath does. See README.md for the review record.
+// package.json's `packageManager` read with the action's own rules, pnpm-common's reader over the
+// host's repository files) becomes a `pnpm` pin; the host fetches that pnpm tarball from the
+// registry, verified, into the review's dependency view before the sandbox exists; at this step
+// the plugin unpacks it where the action installs it ($HOME/setup-pnpm/node_modules/pnpm) and puts
+// its bin directory on the PATH of the later steps, as the action's core.addPath does. See
+// README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
 #include <reviewer/sdk/requested_version.hpp>
+#include "../pnpm-common/package_manager_file.h"
 #include "../pnpm-common/unpack_pnpm.h"
 
 #include <array>
@@ -75,17 +77,12 @@ bool target_version(const reviewer::sdk::StepView& step, std::string_view tag,
   const std::string_view file = file_input ? file_input->value : std::string_view("package.json");
   const reviewer::sdk::Location file_at = file_input ? file_input->location : step.uses_location();
   // What packageManager says ("" when nothing), read as the action reads it.
-  auto read = decision.read_version_file(REVIEWER_VERSION_FILE_PNPM_ACTION_SETUP, file, file_at);
-  using Status = reviewer::sdk::PlanDecision::FileVersion::Status;
-  if (read.status == Status::kUnavailable) {
-    decision.refuse("action-input-refused",
-                    "pnpm/action-setup needs a host that reads package.json (SDK 1.6)", file_at);
-    return false;
+  const auto read = pnpm_common::package_manager_of(decision, "package_json_file", file, file_at,
+                                                    "pnpm/action-setup");
+  if (!read) {
+    return false;  // refused, and said why
   }
-  if (read.status == Status::kRefused) {
-    return false;  // the host refused the step and said why
-  }
-  const std::string& pm = read.version;
+  const std::string& pm = read->version;
   if (has_version) {
     out = reviewer::sdk::RequestedVersion::from_input(*input, "version");
     // packageManager.replace('pnpm@', '') !== version: the first "pnpm@" anywhere goes.
@@ -97,7 +94,7 @@ bool target_version(const reviewer::sdk::StepView& step, std::string_view tag,
       decision.refuse(
           "pnpm-version-conflict",
           "pnpm/action-setup " + std::string(tag) + " 'version' is '" + printable(out.spec) +
-              "' and " + read.file + " packageManager is '" + printable(pm) + "'; " +
+              "' and " + read->where.file + " packageManager is '" + printable(pm) + "'; " +
               (checks_both(tag)
                    ? std::string("the action fails the step (\"Multiple versions of pnpm "
                                  "specified\")")
@@ -113,7 +110,7 @@ bool target_version(const reviewer::sdk::StepView& step, std::string_view tag,
   }
   if (pm.empty()) {
     decision.refuse("runtime-version-not-exact",
-                    "pnpm/action-setup has no 'version' and " + read.file +
+                    "pnpm/action-setup has no 'version' and " + read->where.file +
                         " has no packageManager string: the action fails the step (\"No pnpm "
                         "version is specified\"); write an exact X.Y.Z in 'version' or "
                         "\"packageManager\": \"pnpm@X.Y.Z\"",
@@ -122,18 +119,19 @@ bool target_version(const reviewer::sdk::StepView& step, std::string_view tag,
   }
   if (!pm.starts_with("pnpm@")) {
     decision.refuse("pnpm-version-conflict",
-                    "pnpm/action-setup has no 'version' and " + read.file + " packageManager is '" +
-                        printable(pm) +
+                    "pnpm/action-setup has no 'version' and " + read->where.file +
+                        " packageManager is '" + printable(pm) +
                         "', not pnpm@…: the action fails the step (\"Invalid packageManager "
                         "field in package.json\"); name pnpm there, or give 'version'",
-                    read.location());
+                    read->where.location());
     return false;
   }
   // The action installs `pnpm@<what follows>`; pnpm resolves a version with build metadata
   // ("9.15.9+sha512.…", corepack's hash) to that version. The hash is checked by the host's fetch.
   std::string version = pm.substr(5);
   version = version.substr(0, version.find('+'));
-  out = {version, "package.json packageManager", true, read.file, read.line, read.column};
+  out = {version,           "package.json packageManager", true, read->where.file, read->where.line,
+         read->where.column};
   return true;
 }
 

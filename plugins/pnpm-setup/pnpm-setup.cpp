@@ -8,6 +8,7 @@
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
+#include "../pnpm-common/package_manager_file.h"
 #include "../pnpm-common/unpack_pnpm.h"
 
 #include <array>
@@ -194,26 +195,21 @@ class PnpmSetup final : public reviewer::sdk::Action {
         file_input ? reviewer::sdk::js::trim(file_input->value) : std::string_view("package.json");
     const reviewer::sdk::Location file_at =
         file_input ? file_input->location : step.uses_location();
-    auto read = decision.read_version_file(REVIEWER_VERSION_FILE_PNPM_ACTION_SETUP, file, file_at);
-    using Status = reviewer::sdk::PlanDecision::FileVersion::Status;
-    if (read.status == Status::kUnavailable) {
-      decision.refuse("action-input-refused", "pnpm/setup needs a host that reads package.json",
-                      file_at);
+    const auto read =
+        pnpm_common::package_manager_of(decision, "package-json-file", file, file_at, "pnpm/setup");
+    if (!read) {
       return false;
     }
-    if (read.status == Status::kRefused) {
-      return false;
-    }
-    if (!read.version.starts_with("pnpm@")) {
+    if (!read->version.starts_with("pnpm@")) {
       return true;
     }
-    std::string named = read.version.substr(5);
+    std::string named = read->version.substr(5);
     named = named.substr(0, named.find('+'));
     if (named != spec) {
       decision.refuse("pnpm-version-conflict",
                       "pnpm/setup 'version' is '" + reviewer::sdk::printable(spec) + "' and " +
-                          read.file + " packageManager is '" +
-                          reviewer::sdk::printable(read.version) +
+                          read->where.file + " packageManager is '" +
+                          reviewer::sdk::printable(read->version) +
                           "': the action fails the step (\"Multiple versions of pnpm "
                           "specified\"); remove one of them",
                       version.location);

@@ -1,9 +1,9 @@
 // oven-sh/setup-bun: skipped when the step asks for a bun version (an exact one, or from v2.1.1 a
 // range both npm semver and the action's compare-versions read alike), written in `bun-version` or
-// read from `bun-version-file` by the host with the action's own rules, which becomes a pin the
-// resolver must satisfy and the launcher verifies against the image's bun, and no registry
-// configuration (a bunfig.toml write) or download override is in play. See README.md for the
-// review record.
+// read from `bun-version-file` with the action's own rules (bun_version_file.h, over the host's
+// repository files), which becomes a pin the resolver must satisfy and the launcher verifies
+// against the image's bun, and no registry configuration (a bunfig.toml write) or download
+// override is in play. See README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
 #include <reviewer/sdk/requested_version.hpp>
@@ -11,6 +11,8 @@
 #include <array>
 #include <regex>
 #include <string>
+
+#include "bun_version_file.h"
 
 namespace {
 
@@ -175,13 +177,15 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
                     input ? input->location : step.uses_location());
     return false;
   }
+  const bool engines_bun = reads_engines_bun(tag);
   return reviewer::sdk::read_requested_version(
-      decision,
-      reads_engines_bun(tag) ? REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES
-                             : REVIEWER_VERSION_FILE_SETUP_BUN,
-      *file, "oven-sh/setup-bun", "bun-version-file", "bun-version",
+      decision, *file, "oven-sh/setup-bun", "bun-version-file", "bun-version",
       "(the action warns and installs package.json's bun or the latest); write an exact X.Y.Z in "
       "it",
+      [engines_bun](const reviewer::sdk::NamedFile& named,
+                    const reviewer::sdk::RepositoryReader& read) {
+        return setup_bun::read_bun_version_file(named, engines_bun, read);
+      },
       out);
 }
 

@@ -1,9 +1,8 @@
 // actions/setup-node: skipped when the step asks for a node version or range, written in
-// `node-version` or read from `node-version-file` by the host with the action's own rules, which
-// becomes a pin the image's node must satisfy (the resolver selects the image by it and the
-// launcher verifies it), and when nothing else the step does (registry auth files, mirrors) is in
-// play. An npm
-// cache, asked for or automatic, restores nothing on a cold run: it is skipped when the lock file
+// `node-version` or read from `node-version-file` with the action's own rules (node_version_file.h,
+// over the host's repository files), which becomes a pin the image's node must satisfy (the
+// resolver selects the image by it and the launcher verifies it), and when nothing else the step
+// does (registry auth files, mirrors) is in play. An npm cache, asked for or automatic, restores nothing on a cold run: it is skipped when the lock file
 // the action looks for exists, and fails the step as the action does when it does not. See
 // README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
@@ -13,6 +12,8 @@
 #include <array>
 #include <string>
 #include <vector>
+
+#include "node_version_file.h"
 
 namespace {
 
@@ -159,14 +160,17 @@ bool requested(const reviewer::sdk::StepView& step, std::string_view tag,
     out = {};
     return true;
   }
+  const setup_node::NodeFileRules rules = reads_dev_engines(tag)
+                                              ? setup_node::NodeFileRules::kDevEngines
+                                          : is_v3(tag) ? setup_node::NodeFileRules::kV3
+                                                       : setup_node::NodeFileRules::kV4;
   return reviewer::sdk::read_requested_version(
-      decision,
-      reads_dev_engines(tag) ? REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES
-      : is_v3(tag)           ? REVIEWER_VERSION_FILE_SETUP_NODE_V3
-                             : REVIEWER_VERSION_FILE_SETUP_NODE,
-      *file, "actions/setup-node", "node-version-file", "node-version",
+      decision, *file, "actions/setup-node", "node-version-file", "node-version",
       "(the action warns \"Could not determine node version\" and uses the runner's preinstalled "
       "node); write a version or a range such as 22.x in it",
+      [rules](const reviewer::sdk::NamedFile& named, const reviewer::sdk::RepositoryReader& read) {
+        return setup_node::read_node_version_file(named, rules, read);
+      },
       out);
 }
 

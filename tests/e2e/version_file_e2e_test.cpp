@@ -33,8 +33,8 @@ TEST_F(LauncherE2E, NvmrcSelectsTheImage) {
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("in image reviewer-node22-bun1310"));
-  EXPECT_THAT(r.output, HasSubstr("[test #2 actions/setup-node] '.nvmrc' still gives \"22\", as "
-                                  "planned"));
+  EXPECT_THAT(r.output, HasSubstr("[test #2 actions/setup-node] '.nvmrc' is as the plan read it "
+                                  "(sha256 f14b4987904b…)"));
   EXPECT_THAT(r.output, HasSubstr("[test #3 run] v22.23.5"));
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
@@ -71,8 +71,8 @@ TEST_F(LauncherE2E, AVersionFileThatLinksOutOfTheWorktreeIsRefused) {
   EXPECT_EQ(r.last_line(),
             "review-build-refused: .github/workflows/ci.yml:12:11: invalid-declaration: "
             "'node-version-file' names \"ci/node-version\", which is reached through a symbolic "
-            "link (Too many levels of symbolic links); version files must be regular files of "
-            "the worktree, read without following links")
+            "link (Too many levels of symbolic links); a version file must be a regular file of "
+            "the worktree of at most 65536 bytes, read without following links")
       << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("v22.23.5")));
 }
@@ -104,9 +104,8 @@ TEST_F(LauncherE2E, AVersionFileAnEarlierStepRewritesFailsTheBuild) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_EQ(r.last_line(),
             "review-build-failed: job 'test' step 3 'actions/setup-node' version-file-changed: "
-            "'.nvmrc' now gives \"24\", where the plan pinned \"22\" from it before the build: "
-            "an earlier step changed it, and the action would install what it gives now, not the "
-            "image's version")
+            "'.nvmrc' changed since the plan read it (sha256 f14b4987904b… then, sha256 "
+            "68ca3fba3b7e… now); an earlier step wrote it, and the action reads it when it runs")
       << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("v22.23.5")));
 }
@@ -123,7 +122,7 @@ TEST_F(LauncherE2E, BunVersionFileSelectsTheImagesBun) {
   repo.clone();
   auto r = run_launcher(repo.workspace());
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("'.bun-version' still gives \"1.3.x\", as planned"));
+  EXPECT_THAT(r.output, HasSubstr("'.bun-version' is as the plan read it (sha256 4925e2df702a…)"));
   EXPECT_THAT(r.output, HasSubstr("[test #3 run] 1.3.10"));
   EXPECT_EQ(r.last_line(), "review-build-ok");
 }
@@ -149,7 +148,8 @@ TEST_F(VersionFileReviewE2E, TheHostPinsWhatTheCommittedVersionFileGives) {
   auto r = review();
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("review: image reviewer-node22-bun1310 (stage:"));
-  EXPECT_THAT(r.output, HasSubstr("'ci/package.json' still gives \"22.23.5\", as planned"));
+  EXPECT_THAT(r.output,
+              HasSubstr("'ci/package.json' is as the plan read it (sha256 e1a942455375…)"));
   EXPECT_EQ(r.last_line(), "review-build-ok") << r.output;
 }
 

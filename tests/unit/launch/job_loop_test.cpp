@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <functional>
 #include <optional>
@@ -277,16 +279,29 @@ TEST_F(JobLoopTest, AVersionFileAnEarlierStepChangedFailsItsStep) {
   auto o = run(text, "test", true,
                [&] { std::ofstream(workspace_.path() + "/.nvmrc", std::ios::trunc) << "20\n"; });
   EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kFailed);
-  EXPECT_EQ(o.summary,
-            "job 'test' step 3 'actions/setup-node' version-file-changed: '.nvmrc' now gives "
-            "\"20\", where the plan pinned \"22\" from it before the build: an earlier step "
-            "changed it, and the action would install what it gives now, not the image's version");
-  EXPECT_THAT(steps(o), ElementsAre("test #1 ok", "test #2 ok",
-                                    "test #3 failed: version-file-changed: '.nvmrc' now gives "
-                                    "\"20\", where the plan pinned \"22\" from it before the "
-                                    "build: an earlier step changed it, and the action would "
-                                    "install what it gives now, not the image's version",
+  const std::string changed =
+      "version-file-changed: '.nvmrc' changed since the plan read it (sha256 f14b4987904b… then, "
+      "sha256 537879630753… now); an earlier step wrote it, and the action reads it when it runs";
+  EXPECT_EQ(o.summary, "job 'test' step 3 'actions/setup-node' " + changed);
+  EXPECT_THAT(steps(o), ElementsAre("test #1 ok", "test #2 ok", "test #3 failed: " + changed,
                                     "test #4 not-run"));
+}
+
+// The same version written again is still another file: the plan recorded bytes, not what the
+// plugin made of them, and the launcher compares bytes.
+TEST_F(JobLoopTest, AVersionFileRewrittenToTheSameVersionFailsItsStep) {
+  std::ofstream(workspace_.path() + "/.nvmrc") << "22\n";
+  auto o =
+      run(workflow(job("test", "",
+                       "      - uses: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020\n"
+                       "        with:\n          node-version-file: .nvmrc\n"
+                       "          package-manager-cache: false\n")),
+          "test", true,
+          [&] { std::ofstream(workspace_.path() + "/.nvmrc", std::ios::trunc) << "22\n\n"; });
+  EXPECT_EQ(o.summary,
+            "job 'test' step 2 'actions/setup-node' version-file-changed: '.nvmrc' changed since "
+            "the plan read it (sha256 f14b4987904b… then, sha256 423ac7884967… now); an earlier "
+            "step wrote it, and the action reads it when it runs");
 }
 
 TEST_F(JobLoopTest, AVersionFileThatNoLongerReadsFailsItsStep) {
@@ -298,11 +313,30 @@ TEST_F(JobLoopTest, AVersionFileThatNoLongerReadsFailsItsStep) {
                        "          package-manager-cache: false\n")),
           "test", true, [&] { std::remove((workspace_.path() + "/.nvmrc").c_str()); });
   EXPECT_EQ(o.summary,
-            "job 'test' step 2 'actions/setup-node' version-file-changed: '.nvmrc' no longer reads "
-            "as it did when the build was planned ('node-version-file' names \".nvmrc\", which is "
-            "not in the repository; actions/setup-node fails the step there (\"The specified node "
-            "version file at: ... does not exist\")); an earlier step changed it, and the action "
-            "reads it when it runs");
+            "job 'test' step 2 'actions/setup-node' version-file-changed: '.nvmrc' changed since "
+            "the plan read it (sha256 f14b4987904b… then, missing now); an earlier step wrote it, "
+            "and the action reads it when it runs");
+}
+
+// An earlier step that swaps the file for a link to another is caught, and nothing is read
+// through the link.
+TEST_F(JobLoopTest, AVersionFileReplacedByALinkFailsItsStep) {
+  std::ofstream(workspace_.path() + "/.nvmrc") << "22\n";
+  std::ofstream(workspace_.path() + "/other") << "22\n";
+  auto o =
+      run(workflow(job("test", "",
+                       "      - uses: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020\n"
+                       "        with:\n          node-version-file: .nvmrc\n"
+                       "          package-manager-cache: false\n")),
+          "test", true, [&] {
+            std::remove((workspace_.path() + "/.nvmrc").c_str());
+            ASSERT_EQ(::symlink("other", (workspace_.path() + "/.nvmrc").c_str()), 0);
+          });
+  EXPECT_EQ(o.summary,
+            "job 'test' step 2 'actions/setup-node' version-file-changed: '.nvmrc' changed since "
+            "the plan read it (sha256 f14b4987904b… then, unreadable: it is reached through a "
+            "symbolic link (Too many levels of symbolic links) now); an earlier step wrote it, "
+            "and the action reads it when it runs");
 }
 
 TEST_F(JobLoopTest, AnUnchangedVersionFileIsSaidAndTheStepSkipped) {
@@ -315,8 +349,8 @@ TEST_F(JobLoopTest, AnUnchangedVersionFileIsSaidAndTheStepSkipped) {
           "test", true);
   EXPECT_EQ(o.verdict, BuildOutcome::Verdict::kOk);
   EXPECT_THAT(timeless_log(),
-              ::testing::Contains("[test #2 actions/setup-node] '.nvmrc' still gives \"22\", as "
-                                  "planned"));
+              ::testing::Contains("[test #2 actions/setup-node] '.nvmrc' is as the plan read it "
+                                  "(sha256 f14b4987904b…)"));
   EXPECT_THAT(timeless_log(),
               ::testing::Contains("[test #2 actions/setup-node] actions/setup-node skipped: node "
                                   "from .nvmrc is the image's node, pinned at plan time and "

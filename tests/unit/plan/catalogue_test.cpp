@@ -59,9 +59,7 @@ const std::set<std::string> kRules = {
     "invalid-env", "expression-in-env", "invalid-env-name", "launcher-owned-env",
     "credential-shaped-env", "config-redirecting-env",
     // Scalars GitHub retypes.
-    "retyped-scalar",
-    // Version files plugins ask the planner to read (rules it does not know).
-    "plugin-protocol"};
+    "retyped-scalar"};
 
 // Rule ids as the sources pass them: refuse("id", ...), stop("id", ...), refusal("id", ...),
 // EnvVerdict{"id", ...}, JobKeyRule{"key", "id", ...}, and `cond ? "id" : "id"`.

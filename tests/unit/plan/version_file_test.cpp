@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/plan/repository_files.h"
+#include "core/util/sha256.h"
 #include "tests/unit/plan/plan_test_support.h"
 
 namespace reviewer::plan {
@@ -51,10 +52,44 @@ TEST(VersionFile, NvmrcBecomesThePinLocatedInTheFile) {
   EXPECT_EQ(step.assertion,
             "node 22.23.5 (.nvmrc:2:2) is the image's node (pinned; the launcher verifies it); no "
             "registry, cache or mirror is configured");
-  ASSERT_EQ(step.version_files.size(), 1U);
-  EXPECT_EQ(step.version_files[0].path, ".nvmrc");
-  EXPECT_EQ(step.version_files[0].version, "22.23.5");
-  EXPECT_EQ(step.version_files[0].input.to_string(), ".github/workflows/ci.yml:9:11");
+  // The plan records what was read, not what the plugin made of it: the launcher compares bytes.
+  ASSERT_EQ(step.repository_files.size(), 1U);
+  EXPECT_EQ(step.repository_files[0].path, ".nvmrc");
+  EXPECT_EQ(step.repository_files[0].outcome, plugins::RepositoryFileRead::Outcome::kRead);
+  EXPECT_EQ(step.repository_files[0].sha256, util::sha256_hex("# LTS line\nv22.23.5\n"));
+  EXPECT_EQ(step.repository_files[0].max_bytes, 65536U);
+  EXPECT_EQ(step.repository_files[0].input.to_string(), ".github/workflows/ci.yml:9:11");
+}
+
+// Every file the reader asked for is recorded once, as found: each of a volta.extends chain, and a
+// package.json pnpm/action-setup reads and finds missing (v4.0.0 goes on without it).
+TEST(VersionFile, EveryFileReadIsRecordedAsFound) {
+  std::optional<Plan> plan;
+  ASSERT_EQ(plan_with(workflow(kNode7,
+                               "          node-version-file: apps/package.json\n"
+                               "          package-manager-cache: false\n"),
+                      {{"apps/package.json", R"({"volta": {"extends": "../base.json"}})"},
+                       {"base.json", R"({"volta": {"node": "22.23.5"}})"}},
+                      &plan),
+            "(planned)\n");
+  const auto& reads = plan->jobs.at(0).steps.at(1).repository_files;
+  ASSERT_EQ(reads.size(), 2U);
+  EXPECT_EQ(reads[0].path, "apps/package.json");
+  EXPECT_EQ(reads[0].max_bytes, 1048576U);
+  EXPECT_EQ(reads[1].path, "base.json");
+  EXPECT_EQ(reads[1].sha256, util::sha256_hex(R"({"volta": {"node": "22.23.5"}})"));
+  EXPECT_EQ(reads[1].max_bytes, 65536U);
+  EXPECT_EQ(reads[1].input.to_string(), ".github/workflows/ci.yml:9:11");
+
+  ASSERT_EQ(plan_with(workflow("pnpm/action-setup@fe02b34f77f8bc703788d5817da081398fad5dd2",
+                               "          version: 10.33.0\n"),
+                      {}, &plan),
+            "(planned)\n");
+  const auto& pnpm = plan->jobs.at(0).steps.at(1).repository_files;
+  ASSERT_EQ(pnpm.size(), 1U);
+  EXPECT_EQ(pnpm[0].path, "package.json");
+  EXPECT_EQ(pnpm[0].outcome, plugins::RepositoryFileRead::Outcome::kMissing);
+  EXPECT_EQ(pnpm[0].sha256, "");
 }
 
 TEST(VersionFile, NodeVersionWinsAndTheFileIsNotRead) {
@@ -67,7 +102,7 @@ TEST(VersionFile, NodeVersionWinsAndTheFileIsNotRead) {
             "(planned)\n");
   EXPECT_EQ(pins(*plan), "node 24.x @.github/workflows/ci.yml:9:11\n");
   const PlannedStep& step = plan->jobs.at(0).steps.at(1);
-  EXPECT_TRUE(step.version_files.empty());
+  EXPECT_TRUE(step.repository_files.empty());
   EXPECT_EQ(step.assertion,
             "node 24.x is the image's node (pinned; the launcher verifies it); "
             "'node-version-file' is ignored, as the action ignores it (with a warning); no "
@@ -97,8 +132,8 @@ TEST(VersionFile, RefusalsInFull) {
                       {{".nvmrc", MemoryFiles::kSymlinkForTest}}),
             ".github/workflows/ci.yml:9:11: invalid-declaration: 'node-version-file' names "
             "\".nvmrc\", which is reached through a symbolic link (Too many levels of symbolic "
-            "links); version files must be regular files of the worktree, read without "
-            "following links\n");
+            "links); a version file must be a regular file of the worktree of at most 65536 "
+            "bytes, read without following links\n");
   EXPECT_EQ(plan_with(workflow(kNode7, "          node-version-file: ../.nvmrc\n" + node), {}),
             ".github/workflows/ci.yml:9:11: version-file-outside: 'node-version-file' "
             "\"../.nvmrc\" leaves the workspace; the review reads version files of the repository "

@@ -90,25 +90,8 @@ typedef struct reviewer_job_context {
   /* 1.3 */ size_t earlier_job_count;
 } reviewer_job_context;
 
-/* 1.4 The rules a version file a step names is read by (read_version_file): those of the action
- * release that reads it, so the review takes the version the action would take. */
-/* actions/setup-node v4.4.0 to v6.2.0, getNodeVersionFromFile: package.json's volta.node,
- * engines.node and volta.extends, or the first line naming a version in any other file */
-#define REVIEWER_VERSION_FILE_SETUP_NODE 1
-/* actions/setup-node v6.3.0 and later: the same, with devEngines.runtime after volta.node */
-#define REVIEWER_VERSION_FILE_SETUP_NODE_DEV_ENGINES 2
-/* oven-sh/setup-bun v2.0.2, readVersionFromFile by base name: package.json's packageManager
- * (bun@...), .tool-versions' bun line, .bun-version and .bumrc whole */
-#define REVIEWER_VERSION_FILE_SETUP_BUN 3
-/* oven-sh/setup-bun v2.1.0 and later: the same, with package.json's engines.bun */
-#define REVIEWER_VERSION_FILE_SETUP_BUN_ENGINES 4
-/* 1.6 pnpm/action-setup v3.0.0 and v4.0.0, readTarget: the `packageManager` string of the
- * package.json `package_json_file` names (path.join'ed to the workspace), unchecked; "" when it is
- * absent, not a string, or the file does not exist (v4.0.0 swallows ENOENT) */
-#define REVIEWER_VERSION_FILE_PNPM_ACTION_SETUP 5
-/* 1.8 actions/setup-node v3.x, parseNodeVersionFile: package.json's volta.node, then engines.node;
- * otherwise (any JSON without them included) the first line naming a version */
-#define REVIEWER_VERSION_FILE_SETUP_NODE_V3 6
+/* 1.11 The most bytes read_repository_file reads of one file, whatever bound a plugin asks for. */
+#define REVIEWER_REPOSITORY_FILE_MAX_BYTES 1048576
 
 /* Where plan() reports its decision. Exactly one of skip/run/refuse must be called; refuse may be
  * called several times (every reason is reported). pin records a runtime the resolver must
@@ -123,14 +106,10 @@ typedef struct reviewer_plan_sink {
   /* 1.0 */ void (*pin)(void* host, reviewer_str runtime, reviewer_str version,
                         reviewer_location location);
   /* 1.0 */ void (*assert_fetch_depth)(void* host, int32_t depth);
-  /* 1.4 Reads the version file `path` (a step input's value, as the action resolves it against
-   * the workspace) from the repository under review by `rules` (REVIEWER_VERSION_FILE_*), without
-   * following a link: 0 and `deliver(out, version, location)` called once with the version the
-   * action would take from it, unchecked ("" when it would find none), and where that stands; -1
-   * when the action's reading cannot be reproduced (the file is missing, a link, not a regular
-   * file, too large, malformed, or leaves the workspace): the host has then refused the step
-   * itself with a named rule, located at `where` (the input) or in the file. The host checks the
-   * same file again when the step executes and fails it if it now gives another version. */
+  /* 1.4 Withdrawn in 1.11: the host knew each action's version-file rules; a plugin now reads the
+   * file itself through read_repository_file. The slot stays so later members keep their offsets;
+   * a host from 1.11 answers every call -1 after refusing the step (plugin-protocol, naming
+   * read_repository_file), without calling `deliver`. */
   /* 1.4 */ int32_t (*read_version_file)(void* host, int32_t rules, reviewer_str path,
                                          reviewer_location where, void* out,
                                          void (*deliver)(void* out, reviewer_str version,
@@ -141,6 +120,26 @@ typedef struct reviewer_plan_sink {
    * decides which cached line that is when it can; otherwise the pin is read as pin's. */
   /* 1.9 */ void (*pin_from_tool_cache)(void* host, reviewer_str runtime, reviewer_str version,
                                         reviewer_location location);
+  /* 1.11 Reads the file `path` of the repository under review, relative to the workspace (the
+   * plugin resolves a step input against the workspace itself, as the action does), following no
+   * link on the way or at the end, and at most `max_bytes` bytes of it (the host lowers a larger
+   * bound to REVIEWER_REPOSITORY_FILE_MAX_BYTES). `where` is the step input that names the file (it
+   * locates what the launcher reports should the file change). Answers:
+   *   0  read: `deliver(out, bytes)` called once with the whole file;
+   *   1  it does not exist (nor does anything of the repository when the host plans without its
+   *      files): `deliver` is not called;
+   *  -1  it may not be read: a symbolic link (the file or a directory on the way), not a regular
+   *      file, larger than the bound, or a path that is not plain (empty, absolute, an empty, '.'
+   *      or '..' component, a NUL byte): `deliver(out, why)` called once with the reason in words,
+   *      a clause that reads after "which" ("is not a regular file").
+   * The host refuses nothing itself: the plugin decides what each answer means for the step. The
+   * plan records every answer (the SHA-256 of the bytes read), and the launcher reads each file
+   * again just before the step executes and fails it (version-file-changed) when one no longer
+   * gives the same answer: an earlier step may have written it, and the action reads it when it
+   * runs. */
+  /* 1.11 */ int32_t (*read_repository_file)(void* host, reviewer_str path, size_t max_bytes,
+                                             reviewer_location where, void* out,
+                                             void (*deliver)(void* out, reviewer_str bytes));
 } reviewer_plan_sink;
 
 /* The worktree's history shape as the host's libgit2 guard read it. */

@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace reviewer::sdk::js {
 
@@ -112,6 +114,98 @@ inline std::optional<std::int64_t> parse_int(std::string_view s) {
     return std::nullopt;
   }
   return negative ? -value : value;
+}
+
+// SDK 1.11, for plugins that reproduce an action's regular expressions over a file's text.
+
+// The byte length of the JavaScript white space character (/\s/) starting at `s[i]`, or 0.
+inline std::size_t whitespace_at(std::string_view s, std::size_t i) {
+  if (i >= s.size()) {
+    return 0;
+  }
+  const auto b = [&](std::size_t k) {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0U;
+  };
+  const unsigned c = b(0);
+  if (c == ' ' || (c >= '\t' && c <= '\r')) {
+    return 1;
+  }
+  if (c == 0xC2 && b(1) == 0xA0) {
+    return 2;  // U+00A0
+  }
+  if (c == 0xE1 && b(1) == 0x9A && b(2) == 0x80) {
+    return 3;  // U+1680
+  }
+  if (c == 0xE2 && b(1) == 0x80) {  // U+2000..U+200A, U+2028/9, U+202F
+    const unsigned d = b(2);
+    if ((d >= 0x80 && d <= 0x8A) || d == 0xA8 || d == 0xA9 || d == 0xAF) {
+      return 3;
+    }
+  }
+  if (c == 0xE2 && b(1) == 0x81 && b(2) == 0x9F) {
+    return 3;  // U+205F
+  }
+  if (c == 0xE3 && b(1) == 0x80 && b(2) == 0x80) {
+    return 3;  // U+3000
+  }
+  if (c == 0xEF && b(1) == 0xBB && b(2) == 0xBF) {
+    return 3;  // U+FEFF
+  }
+  return 0;
+}
+
+// The byte length of the JavaScript line terminator (\n, \r, U+2028, U+2029) at `s[i]`, or 0.
+inline std::size_t line_terminator_at(std::string_view s, std::size_t i) {
+  if (i >= s.size()) {
+    return 0;
+  }
+  if (s[i] == '\n' || s[i] == '\r') {
+    return 1;
+  }
+  const std::string_view three = s.substr(i, 3);
+  return three == "\xE2\x80\xA8" || three == "\xE2\x80\xA9" ? 3 : 0;
+}
+
+// Where `$` matches in a multiline (/m) regular expression: the end, or before a line terminator.
+inline bool at_line_end(std::string_view s, std::size_t i) {
+  return i >= s.size() || line_terminator_at(s, i) != 0;
+}
+
+// Where the next line begins after position `p` for `^` in a multiline regular expression (just
+// after the next line terminator), or nullopt when no terminator follows.
+inline std::optional<std::size_t> next_line_start(std::string_view s, std::size_t p) {
+  for (std::size_t i = p; i < s.size(); ++i) {
+    if (const std::size_t n = line_terminator_at(s, i)) {
+      return i + n;
+    }
+  }
+  return std::nullopt;
+}
+
+// The end of the run of non-white-space characters (`[^\s]*`) starting at `s[i]`.
+inline std::size_t non_space_run_end(std::string_view s, std::size_t i) {
+  // Byte by byte: white space begins with an ASCII byte or a UTF-8 lead byte, never with a
+  // continuation byte, so stepping inside a multi-byte character cannot find one there.
+  while (i < s.size() && whitespace_at(s, i) == 0) {
+    ++i;
+  }
+  return i;
+}
+
+// `s.split(sep)` for a literal, non-empty separator.
+inline std::vector<std::string> split(std::string_view s, std::string_view sep) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t at = s.find(sep, from);
+    if (at == std::string_view::npos) {
+      break;
+    }
+    out.emplace_back(s.substr(from, at - from));
+    from = at + sep.size();
+  }
+  out.emplace_back(s.substr(from));
+  return out;
 }
 
 }  // namespace reviewer::sdk::js

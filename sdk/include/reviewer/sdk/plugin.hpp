@@ -194,6 +194,15 @@ class JobContext {
   const reviewer_job_context& c_;
 };
 
+// What the host answered for a repository file (PlanDecision::read_repository_file): kRead with
+// its bytes, kMissing, kRefused with why it may not be read in `bytes` (a clause that reads after
+// "which": "is not a regular file"), or kUnavailable from a host too old to read one.
+struct RepositoryFile {
+  enum class Status { kRead, kMissing, kRefused, kUnavailable };
+  Status status = Status::kUnavailable;
+  std::string bytes;
+};
+
 // The plan phase's answer. Call skip(), run() or refuse() (refuse as often as there are reasons).
 class PlanDecision {
  public:
@@ -224,38 +233,30 @@ class PlanDecision {
   // At execute time the host verifies the worktree's history against this fetch-depth.
   void assert_fetch_depth(std::int32_t depth) const { s_.assert_fetch_depth(s_.host, depth); }
 
-  // SDK 1.4: what a version file a step names gives, read by the host (reviewer_plan_sink's
-  // read_version_file): kRead with the version the action would take ("" when none) and where it
-  // stands; kRefused when the host refused the step itself (a missing, linked, oversized or
-  // malformed file, a path leaving the workspace); kUnavailable from a host older than 1.4, which
-  // cannot read one (the plugin must then refuse).
-  struct FileVersion {
-    enum class Status { kRead, kRefused, kUnavailable };
-    Status status = Status::kUnavailable;
-    std::string version;
-    std::string file;
-    std::uint32_t line = 0;
-    std::uint32_t column = 0;
-    Location location() const { return {file, line, column}; }
-  };
-  FileVersion read_version_file(std::int32_t rules, std::string_view path,
-                                const Location& where) const {
-    FileVersion out;
-    if (s_.struct_size <
-            offsetof(reviewer_plan_sink, read_version_file) + sizeof(s_.read_version_file) ||
-        s_.read_version_file == nullptr) {
+  // SDK 1.11: whether the host reads repository files for plugins (read_repository_file); a
+  // plugin that needs one must refuse the step on an older host.
+  bool reads_repository_files() const {
+    return s_.struct_size >= offsetof(reviewer_plan_sink, read_repository_file) +
+                                 sizeof(s_.read_repository_file) &&
+           s_.read_repository_file != nullptr;
+  }
+  // SDK 1.11: the file `path` of the repository under review (relative to the workspace, plain),
+  // read by the host without following links, at most `max_bytes` bytes (1 MiB at most;
+  // reviewer_plan_sink's read_repository_file). `where` is the step input naming it. The host
+  // records what it found, and the launcher fails the step if the file gives something else when
+  // the step executes. kUnavailable from a host older than 1.11.
+  RepositoryFile read_repository_file(std::string_view path, std::size_t max_bytes,
+                                      const Location& where) const {
+    RepositoryFile out;
+    if (!reads_repository_files()) {
       return out;
     }
-    const int32_t r =
-        s_.read_version_file(s_.host, rules, c_str(path), where.to_c(), &out,
-                             [](void* o, reviewer_str version, reviewer_location location) {
-                               auto* f = static_cast<FileVersion*>(o);
-                               f->version.assign(view(version));
-                               f->file.assign(view(location.file));
-                               f->line = location.line;
-                               f->column = location.column;
-                             });
-    out.status = r == 0 ? FileVersion::Status::kRead : FileVersion::Status::kRefused;
+    const int32_t r = s_.read_repository_file(
+        s_.host, c_str(path), max_bytes, where.to_c(), &out.bytes,
+        [](void* o, reviewer_str bytes) { static_cast<std::string*>(o)->assign(view(bytes)); });
+    out.status = r == 0   ? RepositoryFile::Status::kRead
+                 : r == 1 ? RepositoryFile::Status::kMissing
+                          : RepositoryFile::Status::kRefused;
     return out;
   }
 

@@ -1,9 +1,11 @@
 // What a setup action is asked to install: its version input as written, or what its version
-// file gives as the action reads it (the host reads the file, SDK 1.4). Header-only.
+// file gives as the action reads it (the plugin's reader, over the host's repository files, SDK
+// 1.11). Header-only.
 #pragma once
 
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
+#include <reviewer/sdk/repository_file.hpp>
 
 #include <cstdint>
 #include <string>
@@ -30,38 +32,45 @@ struct RequestedVersion {
   }
 };
 
-// Reads the version file `file` names (the input `file_input` of `action`, e.g.
-// "actions/setup-node" and "node-version-file") by the host's `rules`
-// (REVIEWER_VERSION_FILE_*). False after a refusal: the host's own (a missing, linked or malformed
-// file), action-input-refused from a host older than 1.4 (write the version in `version_input`
-// instead), or runtime-version-not-exact when the file gives no version (`without_version` says
-// what the action does then and what to write).
-inline bool read_requested_version(PlanDecision& decision, std::int32_t rules, const Entry& file,
-                                   std::string_view action, std::string_view file_input,
-                                   std::string_view version_input, std::string_view without_version,
-                                   RequestedVersion& out) {
+// What the version file `file` names gives (the input `file_input` of `action`, e.g.
+// "actions/setup-node" and "node-version-file"), read by `read_file` (the action's own reader: a
+// callable taking the NamedFile and a RepositoryReader, returning FileResult<FileVersion>) over
+// the host's repository files. False after a refusal: the reader's (a missing, linked or
+// malformed file), action-input-refused from a host older than 1.11 (write the version in
+// `version_input` instead), or runtime-version-not-exact when the file gives no version
+// (`without_version` says what the action does then and what to write).
+template <class ReadFile>
+bool read_requested_version(const PlanDecision& decision, const Entry& file,
+                            std::string_view action, std::string_view file_input,
+                            std::string_view version_input, std::string_view without_version,
+                            const ReadFile& read_file, RequestedVersion& out) {
   const std::string source = "'" + std::string(file_input) + "' '" + printable(file.value) + "'";
-  auto read = decision.read_version_file(rules, file.value, file.location);
-  using Status = PlanDecision::FileVersion::Status;
-  if (read.status == Status::kUnavailable) {
+  if (!decision.reads_repository_files()) {
     decision.refuse("action-input-refused",
                     std::string(action) + " " + source +
-                        " needs a host that reads version files (SDK 1.4); write the version in '" +
+                        " needs a host that reads repository files (SDK 1.11); write the version "
+                        "in '" +
                         std::string(version_input) + "' instead",
                     file.location);
     return false;
   }
-  if (read.status == Status::kRefused) {
-    return false;  // the host refused the step and said why
+  const Place input{std::string(file.location.file), file.location.line, file.location.column};
+  FileResult<FileVersion> read =
+      read_file(NamedFile{std::string(file_input), std::string(file.value), input},
+                repository_reader(decision, file.location));
+  if (!read) {
+    decision.refuse(read.refusal().rule, read.refusal().message, read.refusal().where.location());
+    return false;
   }
-  if (read.version.empty()) {
+  if (read->version.empty()) {
     decision.refuse(
         "runtime-version-not-exact",
         std::string(action) + " " + source + " gives no version " + std::string(without_version),
         file.location);
     return false;
   }
-  out = {std::move(read.version), source, true, std::move(read.file), read.line, read.column};
+  out = {std::move(read->version),    source,           true,
+         std::move(read->where.file), read->where.line, read->where.column};
   return true;
 }
 

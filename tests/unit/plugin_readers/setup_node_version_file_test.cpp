@@ -1,16 +1,15 @@
 // actions/setup-node's getNodeVersionFromFile, reproduced: what each file gives (the version as
 // the action takes it, unchecked), where, and every refusal's full text.
-#include "core/resolve/setup_node_version_file.h"
+#include "plugins/setup-node/node_version_file.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 
-#include "core/resolve/version_files.h"
-#include "tests/unit/resolve/version_file_support.h"
+#include "tests/unit/plugin_readers/memory_reader.h"
 
-namespace reviewer::resolve {
+namespace plugin_readers {
 namespace {
 
 using testing::kDirectory;
@@ -18,19 +17,22 @@ using testing::kLink;
 using testing::memory_files;
 using testing::summary;
 
-const util::SourceLocation kInput{".github/workflows/ci.yml", 12, 30};
+using reviewer::sdk::kMaxVersionFileBytes;
+using setup_node::NodeFileRules;
+
+const reviewer::sdk::Place kInput{".github/workflows/ci.yml", 12, 30};
 
 struct Case {
   const char* name;
   std::map<std::string, std::string> files;
   std::string input;  // node-version-file's value
   std::string want;   // summary()
-  SetupNodeRules rules = SetupNodeRules::kDevEngines;
+  NodeFileRules rules = NodeFileRules::kDevEngines;
 };
 
 std::string read(const Case& c) {
-  return summary(read_setup_node_version_file({"node-version-file", c.input, kInput}, c.rules,
-                                              memory_files(c.files)));
+  return summary(setup_node::read_node_version_file({"node-version-file", c.input, kInput}, c.rules,
+                                                    memory_files(c.files)));
 }
 
 class SetupNodeVersionFile : public ::testing::TestWithParam<Case> {};
@@ -124,7 +126,7 @@ INSTANTIATE_TEST_SUITE_P(
                    "engines": {"node": ">=20"}})"}},
              "package.json",
              ">=20 @package.json",
-             SetupNodeRules::kV4},
+             NodeFileRules::kV4},
         Case{"dev_engines_without_node_falls_to_engines",
              {{"package.json", R"({"devEngines": {"runtime": {"name": "deno", "version": "2"}},
                                    "engines": {"node": "20"}})"}},
@@ -175,14 +177,15 @@ INSTANTIATE_TEST_SUITE_P(
              {{".nvmrc", kLink}},
              ".nvmrc",
              "invalid-declaration: 'node-version-file' names \".nvmrc\", which is reached "
-             "through a symbolic link (Too many levels of symbolic links); version files must be "
-             "regular files of the worktree, read without following links "
-             "@.github/workflows/ci.yml:12:30"},
+             "through a symbolic link (Too many levels of symbolic links); a version file must be "
+             "a regular file of the worktree of at most 65536 bytes, read without following "
+             "links @.github/workflows/ci.yml:12:30"},
         Case{"directory",
              {{"versions", kDirectory}},
              "versions/",
              "invalid-declaration: 'node-version-file' names \"versions\", which is not a "
-             "regular file @.github/workflows/ci.yml:12:30"},
+             "regular file; a version file must be a regular file of the worktree of at most "
+             "65536 bytes, read without following links @.github/workflows/ci.yml:12:30"},
         Case{"the_workspace_itself",
              {},
              "a/..",
@@ -192,8 +195,8 @@ INSTANTIATE_TEST_SUITE_P(
              {{".nvmrc", std::string(kMaxVersionFileBytes + 1, '2')}},
              ".nvmrc",
              "invalid-declaration: 'node-version-file' names \".nvmrc\", which is over the "
-             "65536-byte bound for this file; a version file holds one version "
-             "@.github/workflows/ci.yml:12:30"},
+             "65536-byte bound; a version file must be a regular file of the worktree of at most "
+             "65536 bytes, read without following links @.github/workflows/ci.yml:12:30"},
         Case{"outside",
              {{".nvmrc", "22\n"}},
              "app/../../.nvmrc",
@@ -263,9 +266,9 @@ INSTANTIATE_TEST_SUITE_P(
              {{"package.json", R"({"volta": {"extends": "base.json"}})"}, {"base.json", kLink}},
              "package.json",
              "invalid-declaration: package.json volta.extends \"base.json\" names \"base.json\", "
-             "which is reached through a symbolic link (Too many levels of symbolic links); "
-             "version files must be regular files of the worktree, read without following "
-             "links @package.json"}),
+             "which is reached through a symbolic link (Too many levels of symbolic links); a "
+             "version file must be a regular file of the worktree of at most 65536 bytes, read "
+             "without following links @package.json"}),
     [](const auto& test) { return std::string(test.param.name); });
 
 // v3.x's parseNodeVersionFile: volta.node, then engines.node, else the JSON text line by line
@@ -277,19 +280,19 @@ INSTANTIATE_TEST_SUITE_P(
              {{"package.json", R"({"engines": {"node": ">=20"}, "volta": {"node": "22.1.0"}})"}},
              "package.json",
              "22.1.0 @package.json",
-             SetupNodeRules::kV3},
+             NodeFileRules::kV3},
         Case{"v3_reads_no_dev_engines",
              {{"package.json",
                R"({"devEngines": {"runtime": {"name": "node", "version": "^24"}},
                    "engines": {"node": ">=20"}})"}},
              "package.json",
              ">=20 @package.json",
-             SetupNodeRules::kV3},
+             NodeFileRules::kV3},
         Case{"v3_nvmrc",
              {{".nvmrc", "v20.11.0\n"}},
              ".nvmrc",
              "20.11.0 @.nvmrc:1:2",
-             SetupNodeRules::kV3},
+             NodeFileRules::kV3},
         Case{"v3_nothing_named_reads_the_json_as_text",
              {{"package.json", "{\n  \"name\": \"app\"\n}\n"}},
              "package.json",
@@ -297,7 +300,7 @@ INSTANTIATE_TEST_SUITE_P(
              "actions/setup-node v3 then reads the JSON text line by line and takes \"{\" as the "
              "version, which it fails to install; write engines.node, or name a file that holds "
              "only the version @package.json:1:1",
-             SetupNodeRules::kV3},
+             NodeFileRules::kV3},
         Case{"v3_does_not_follow_volta_extends",
              {{"apps/web/package.json", R"({"volta": {"extends": "../../package.json"}})"},
               {"package.json", R"({"volta": {"node": "24.22.3"}})"}},
@@ -308,19 +311,19 @@ INSTANTIATE_TEST_SUITE_P(
              "which it "
              "fails to install; write engines.node, or name a file that holds only the version "
              "@apps/web/package.json:1:1",
-             SetupNodeRules::kV3}),
+             NodeFileRules::kV3}),
     [](const auto& test) { return std::string(test.param.name); });
 
 // Node's path.join keeps every input inside the workspace unless '..' climbs out of it.
 TEST(SetupNodeVersionFilePath, JoinedAsPathJoinJoins) {
   const auto files = memory_files({{"app/.nvmrc", "20\n"}});
   for (const char* input : {"app/.nvmrc", "/app/.nvmrc", "./app//.nvmrc", "x/../app/.nvmrc"}) {
-    EXPECT_EQ(summary(read_setup_node_version_file({"node-version-file", input, kInput},
-                                                   SetupNodeRules::kDevEngines, files)),
+    EXPECT_EQ(summary(setup_node::read_node_version_file({"node-version-file", input, kInput},
+                                                         NodeFileRules::kDevEngines, files)),
               "20 @app/.nvmrc:1:1")
         << input;
   }
 }
 
 }  // namespace
-}  // namespace reviewer::resolve
+}  // namespace plugin_readers

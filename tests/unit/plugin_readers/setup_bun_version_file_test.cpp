@@ -1,22 +1,23 @@
 // oven-sh/setup-bun's readVersionFromFile, reproduced: the reader its base name picks, what it
 // gives (trimmed, unchecked), where, and every refusal's full text.
-#include "core/resolve/setup_bun_version_file.h"
+#include "plugins/setup-bun/bun_version_file.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 
-#include "tests/unit/resolve/version_file_support.h"
+#include "tests/unit/plugin_readers/memory_reader.h"
 
-namespace reviewer::resolve {
+namespace plugin_readers {
 namespace {
 
+using reviewer::sdk::base_name;
 using testing::kLink;
 using testing::memory_files;
 using testing::summary;
 
-const util::SourceLocation kInput{".github/workflows/ci.yml", 9, 29};
+const reviewer::sdk::Place kInput{".github/workflows/ci.yml", 9, 29};
 
 struct Case {
   const char* name;
@@ -30,8 +31,8 @@ class SetupBunVersionFile : public ::testing::TestWithParam<Case> {};
 
 TEST_P(SetupBunVersionFile, ReadsAsTheActionReads) {
   const Case& c = GetParam();
-  EXPECT_EQ(summary(read_setup_bun_version_file({"bun-version-file", c.input, kInput},
-                                                c.engines_bun, memory_files(c.files))),
+  EXPECT_EQ(summary(setup_bun::read_bun_version_file({"bun-version-file", c.input, kInput},
+                                                     c.engines_bun, memory_files(c.files))),
             c.want);
 }
 
@@ -115,9 +116,9 @@ INSTANTIATE_TEST_SUITE_P(
              {{".bun-version", kLink}},
              ".bun-version",
              "invalid-declaration: 'bun-version-file' names \".bun-version\", which is reached "
-             "through a symbolic link (Too many levels of symbolic links); version files must be "
-             "regular files of the worktree, read without following links "
-             "@.github/workflows/ci.yml:9:29"},
+             "through a symbolic link (Too many levels of symbolic links); a version file must be "
+             "a regular file of the worktree of at most 65536 bytes, read without following "
+             "links @.github/workflows/ci.yml:9:29"},
         Case{"absolute",
              {},
              "/tmp/.bun-version",
@@ -173,4 +174,4 @@ TEST(SetupBunVersionFileName, BaseNameAsNodeTakesIt) {
 }
 
 }  // namespace
-}  // namespace reviewer::resolve
+}  // namespace plugin_readers

@@ -1,23 +1,23 @@
 // pnpm/action-setup's readTarget, reproduced for the host: the packageManager string of the
 // package.json `package_json_file` names (path.join'ed), unchecked, where it stands, "" where the
 // action goes on without one, and the refusals where the action throws.
-#include "core/resolve/pnpm_action_version_file.h"
+#include "plugins/pnpm-common/package_manager_file.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 
-#include "tests/unit/resolve/version_file_support.h"
+#include "tests/unit/plugin_readers/memory_reader.h"
 
-namespace reviewer::resolve {
+namespace plugin_readers {
 namespace {
 
 using testing::kLink;
 using testing::memory_files;
 using testing::summary;
 
-const util::SourceLocation kInput{".github/workflows/ci.yml", 9, 30};
+const reviewer::sdk::Place kInput{".github/workflows/ci.yml", 9, 30};
 
 struct Case {
   const char* name;
@@ -30,8 +30,8 @@ class PnpmActionPackageJson : public ::testing::TestWithParam<Case> {};
 
 TEST_P(PnpmActionPackageJson, ReadsAsTheActionReads) {
   const Case& c = GetParam();
-  EXPECT_EQ(summary(read_pnpm_action_package_json({"package_json_file", c.input, kInput},
-                                                  memory_files(c.files))),
+  EXPECT_EQ(summary(pnpm_common::read_package_manager({"package_json_file", c.input, kInput},
+                                                      memory_files(c.files))),
             c.want);
 }
 
@@ -87,19 +87,19 @@ INSTANTIATE_TEST_SUITE_P(
              {{"package.json", kLink}},
              "package.json",
              "invalid-declaration: 'package_json_file' \"package.json\" names \"package.json\", "
-             "which is reached through a symbolic link (Too many levels of symbolic links); "
-             "version files must be regular files of the worktree, read without following links "
-             "@.github/workflows/ci.yml:9:30"}),
+             "which is reached through a symbolic link (Too many levels of symbolic links); a "
+             "version file must be a regular file of the worktree of at most 1048576 bytes, read "
+             "without following links @.github/workflows/ci.yml:9:30"}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(PnpmActionPackageJson, MalformedJsonThrows) {
-  const auto r = read_pnpm_action_package_json({"package_json_file", "package.json", kInput},
-                                               memory_files({{"package.json", "{nope"}}));
+  const auto r = pnpm_common::read_package_manager({"package_json_file", "package.json", kInput},
+                                                   memory_files({{"package.json", "{nope"}}));
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().rule, "invalid-declaration");
-  EXPECT_TRUE(r.error().message.starts_with("package.json is not valid JSON: "));
-  EXPECT_TRUE(r.error().message.ends_with("; pnpm/action-setup throws on it and the step fails"));
+  EXPECT_EQ(r.refusal().rule, "invalid-declaration");
+  EXPECT_TRUE(r.refusal().message.starts_with("package.json is not valid JSON: "));
+  EXPECT_TRUE(r.refusal().message.ends_with("; pnpm/action-setup throws on it and the step fails"));
 }
 
 }  // namespace
-}  // namespace reviewer::resolve
+}  // namespace plugin_readers

@@ -1,21 +1,24 @@
-#include "core/resolve/setup_bun_version_file.h"
+#include "bun_version_file.h"
+
+#include <reviewer/sdk/js_text.hpp>
 
 #include <algorithm>
 #include <array>
 #include <optional>
-#include <vector>
 
-#include <nlohmann/json.hpp>
+#include "../json-common/parse_json.h"
 
-#include "core/resolve/declaration.h"
-#include "core/resolve/package_json.h"
-#include "core/resolve/safe_file.h"
-#include "core/semver/js_text.h"
-
-namespace reviewer::resolve {
+namespace setup_bun {
 namespace {
 
+namespace js = reviewer::sdk::js;
+using json_common::member;
 using nlohmann::json;
+using reviewer::sdk::FileResult;
+using reviewer::sdk::FileVersion;
+using reviewer::sdk::in_quotes;
+using reviewer::sdk::invalid_declaration;
+using reviewer::sdk::Place;
 
 // FILE_VERSION_READERS' keys.
 constexpr std::array<std::string_view, 4> kReadable = {"package.json", ".tool-versions", ".bumrc",
@@ -27,8 +30,10 @@ constexpr std::string_view kFallsBack =
 
 FileVersion trimmed(std::string_view text, std::string_view value, const std::string& path) {
   const std::string_view v = js::trim(value);
-  return {std::string(v),
-          v.empty() ? util::SourceLocation{path} : location_in(text, v.data() - text.data(), path)};
+  return {std::string(v), v.empty()
+                              ? Place{path}
+                              : reviewer::sdk::location_in(
+                                    text, static_cast<std::size_t>(v.data() - text.data()), path)};
 }
 
 // /^bun\s*(?<version>.*?)$/m: at the first line beginning with "bun", the white space after it
@@ -52,38 +57,30 @@ FileVersion tool_versions(std::string_view text, const std::string& path) {
     }
     p = *next;
   }
-  return {"", util::SourceLocation{path}};
-}
-
-const json* member(const json& v, const char* key) {
-  if (!v.is_object()) {
-    return nullptr;
-  }
-  const auto it = v.find(key);
-  return it == v.end() ? nullptr : &*it;
+  return {"", Place{path}};
 }
 
 // pkg.packageManager?.split("bun@")?.[1] ?? pkg.engines?.bun, then .trim().
-util::Result<FileVersion> package_json(const std::string& text, const std::string& path,
-                                       bool engines_bun) {
-  const util::SourceLocation here{path};
+FileResult<FileVersion> package_json(const std::string& text, const std::string& path,
+                                     bool engines_bun) {
+  const Place here{path};
   const std::string then = "; " + std::string(kFallsBack);
   if (text.starts_with("\xEF\xBB\xBF")) {
     return invalid_declaration(
         path + " begins with a byte-order mark, which JSON.parse rejects" + then, here);
   }
-  auto doc = parse_json(text, path);
+  auto doc = json_common::parse_json(text, path);
   if (!doc) {
-    return invalid_declaration(doc.error().message + then, here);
+    return invalid_declaration(doc.refusal().message + then, here);
   }
   if (doc->is_null()) {
     return invalid_declaration(path + " holds null, which the action's reader throws on" + then,
                                here);
   }
   std::optional<std::string> found;
-  if (const json* pm = member(*doc, "packageManager"); pm != nullptr && !pm->is_null()) {
+  if (const json* pm = member(&*doc, "packageManager"); pm != nullptr && !pm->is_null()) {
     if (!pm->is_string()) {
-      return invalid_declaration(path + " packageManager is " + quote(pm->dump()) +
+      return invalid_declaration(path + " packageManager is " + in_quotes(pm->dump()) +
                                      ", not a string, which the action's reader throws on" + then,
                                  here);
     }
@@ -93,11 +90,10 @@ util::Result<FileVersion> package_json(const std::string& text, const std::strin
     }
   }
   if (!found && engines_bun) {
-    const json* engines = member(*doc, "engines");
-    if (const json* bun = engines == nullptr ? nullptr : member(*engines, "bun");
+    if (const json* bun = member(member(&*doc, "engines"), "bun");
         bun != nullptr && !bun->is_null()) {
       if (!bun->is_string()) {
-        return invalid_declaration(path + " engines.bun is " + quote(bun->dump()) +
+        return invalid_declaration(path + " engines.bun is " + in_quotes(bun->dump()) +
                                        ", not a string, which the action's reader throws on" + then,
                                    here);
       }
@@ -109,27 +105,29 @@ util::Result<FileVersion> package_json(const std::string& text, const std::strin
 
 }  // namespace
 
-util::Result<FileVersion> read_setup_bun_version_file(const NamedFile& file, bool engines_bun,
-                                                      const RepositoryReader& read) {
-  const std::string what = "'" + file.input + "' " + quote(file.path);
-  const std::string_view base = base_name(file.path);
+FileResult<FileVersion> read_bun_version_file(const reviewer::sdk::NamedFile& file,
+                                              bool engines_bun,
+                                              const reviewer::sdk::RepositoryReader& read) {
+  const std::string what = "'" + file.input + "' " + in_quotes(file.path);
+  const std::string_view base = reviewer::sdk::base_name(file.path);
   if (std::find(kReadable.begin(), kReadable.end(), base) == kReadable.end()) {
-    return util::refusal("version-file-unsupported",
-                         what +
-                             " is not a file oven-sh/setup-bun reads a version from "
-                             "(package.json, .tool-versions, .bumrc or .bun-version); it would "
-                             "ignore it, warn, and install another bun (package.json's, or the "
-                             "latest)",
-                         file.location);
+    return reviewer::sdk::FileRefusal{"version-file-unsupported",
+                                      what +
+                                          " is not a file oven-sh/setup-bun reads a version from "
+                                          "(package.json, .tool-versions, .bumrc or .bun-version); "
+                                          "it would ignore it, warn, and install another bun "
+                                          "(package.json's, or the latest)",
+                                      file.where};
   }
-  auto path = resolve_in_workspace("", file.path, what, file.location);
+  auto path = reviewer::sdk::resolve_in_workspace("", file.path, what, file.where);
   if (!path) {
-    return path.refusals();
+    return path.refusal();
   }
-  auto text = read_version_file(read, *path, "'" + file.input + "'", file.location,
-                                std::string(kFallsBack) + " (\"File ... not found\")");
+  auto text =
+      reviewer::sdk::read_version_file(read, *path, "'" + file.input + "'", file.where,
+                                       std::string(kFallsBack) + " (\"File ... not found\")");
   if (!text) {
-    return text.refusals();
+    return text.refusal();
   }
   if (base == "package.json") {
     return package_json(*text, *path, engines_bun);
@@ -140,4 +138,4 @@ util::Result<FileVersion> read_setup_bun_version_file(const NamedFile& file, boo
   return trimmed(*text, *text, *path);
 }
 
-}  // namespace reviewer::resolve
+}  // namespace setup_bun
