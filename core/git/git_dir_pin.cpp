@@ -208,7 +208,7 @@ util::Status check_git_dir(const std::string& worktree, const GitDirPin& pin) {
     out.push_back({std::string(kRuleGitDirChanged),
                    "'.git' holds more than " + std::to_string(kMaxGitDirEntries) +
                        " entries or is nested deeper than " + std::to_string(kMaxGitDirDepth) +
-                       " levels, more than the guard compares; a clone from actions/checkout "
+                       " levels, more than the guard compares; a checkout's clone "
                        "holds packs",
                    util::SourceLocation{".git"}});
   }

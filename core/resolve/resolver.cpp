@@ -222,7 +222,7 @@ void runner_default_conflicts(const std::vector<Declaration>& ds,
           "conflicting",
           describe(ds[k]) + " and " + describe(ds[r]) + " conflict: that job runs the matrix's " +
               ds[r].tool + " " + *selected[r] + ", which " + quote(ds[k].value) +
-              " does not admit; make them agree, or give the job an actions/setup-node step",
+              " does not admit; make them agree, or give the job a step that installs the node they declare",
           ds[r].location});
     }
   }

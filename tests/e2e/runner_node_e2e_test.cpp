@@ -38,8 +38,8 @@ TEST_F(LauncherE2E, ADeclarationTheRunnersDefaultNodeViolatesIsRefusedBeforeAnyS
             "review-build-refused: .github/workflows/ci.yml:7:14: conflicting: .nvmrc \"20\" and "
             "the runner's default Node 22 (ubuntu-24.04, actions/runner-images #14046) at "
             ".github/workflows/ci.yml:7:14 conflict: that job runs the matrix's node 22.23.5, "
-            "which \"20\" does not admit; make them agree, or give the job an actions/setup-node "
-            "step")
+            "which \"20\" does not admit; make them agree, or give the job a step that "
+            "installs the node they declare")
       << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("step-ran")));
 }

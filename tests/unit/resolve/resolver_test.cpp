@@ -220,7 +220,7 @@ TEST_F(Resolver, ADeclarationTheRunnersDefaultNodeViolatesConflicts) {
                        ".nvmrc \"20\" and the runner's default Node 22 (ubuntu-24.04, "
                        "actions/runner-images #14046) at .github/workflows/ci.yml:4:14 conflict: "
                        "that job runs the matrix's node 22.22.1, which \"20\" does not admit; make "
-                       "them agree, or give the job an actions/setup-node step",
+                       "them agree, or give the job a step that installs the node they declare",
                        util::SourceLocation{".github/workflows/ci.yml", 4, 14}}));
 }
 
@@ -235,7 +235,7 @@ TEST_F(Resolver, ADeclarationOnTheLineButNotItsImageConflicts) {
             "package.json engines.node \">=22.23\" and the runner's default Node 22 (ubuntu-24.04, "
             "actions/runner-images #14046) at .github/workflows/ci.yml:4:14 conflict: that job "
             "runs the matrix's node 22.22.1, which \">=22.23\" does not admit; make them agree, or "
-            "give the job an actions/setup-node step");
+            "give the job a step that installs the node they declare");
 }
 
 // A step's range pin is unchanged: the action would take the newest release of the line, which
@@ -262,8 +262,8 @@ TEST_F(Resolver, ASetupNodeJobAndAJobWithoutOneConflict) {
                        "pin at .github/workflows/ci.yml:15:11 \"24\" and the runner's default Node "
                        "22 (ubuntu-24.04, actions/runner-images #14046) at "
                        ".github/workflows/ci.yml:4:14 conflict: that job runs the matrix's node "
-                       "22.22.1, which \"24\" does not admit; make them agree, or give the job an "
-                       "actions/setup-node step",
+                       "22.22.1, which \"24\" does not admit; make them agree, or give the job a "
+                       "step that installs the node they declare",
                        util::SourceLocation{".github/workflows/ci.yml", 4, 14}}));
 }
 
