@@ -3,6 +3,7 @@
 
 #include "core/cli/author_plugins.h"
 #include "core/cli/commands.h"
+#include "core/cli/plugin_rule_catalogue.h"
 #include "core/plan/fixtures.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
@@ -10,6 +11,26 @@
 
 namespace reviewer::cli {
 namespace {
+
+// A refusal whose rule no catalogue holds prints, but `reviewer explain` cannot say what it
+// means and SARIF has nothing to link: the case fails, naming where the entry goes.
+void hold_to_catalogues(plan::FixtureResult& result, const plugins::Registry& registry) {
+  auto rules = plugin_rule_entries(registry);
+  if (!rules) {
+    result.passed = false;
+    result.detail = report::to_text(rules.error());
+    return;
+  }
+  for (const auto& rule : result.rules) {
+    if (!is_catalogued(rule, *rules)) {
+      result.passed = false;
+      result.detail = "refusal rule '" + rule +
+                      "' is in no catalogue: docs/refusals.md does not hold it and no plugin "
+                      "gives it an entry (REVIEWER_PLUGIN_WITH_RULES)";
+      return;
+    }
+  }
+}
 
 int run(const std::vector<std::string>& dirs, const std::vector<std::string>& plugin_dirs) {
   auto loaded = open_plugins(plugin_dirs);
@@ -23,7 +44,8 @@ int run(const std::vector<std::string>& dirs, const std::vector<std::string>& pl
   int passed = 0;
   int failed = 0;
   for (const auto& dir : dirs) {
-    for (const auto& r : plan::run_fixtures(dir, *loaded)) {
+    for (auto& r : plan::run_fixtures(dir, *loaded)) {
+      hold_to_catalogues(r, *loaded);
       std::cout << (r.passed ? "PASS " : "FAIL ") << r.file << ": " << r.name << "\n";
       if (!r.passed) {
         std::cout << "    " << r.detail << "\n";

@@ -4,6 +4,7 @@
 
 #include "core/cli/author_plugins.h"
 #include "core/cli/commands.h"
+#include "core/cli/plugin_rule_catalogue.h"
 #include "core/plan/event_facts.h"
 #include "core/plan/matrix.h"
 #include "core/plan/planner.h"
@@ -140,7 +141,19 @@ int run(const PlanOptions& o) {
                               : nlohmann::json{{"refusals", report::to_json(refusals)}};
     std::cout << j.dump(2) << "\n";
   } else if (o.format == "sarif") {
-    std::cout << report::to_sarif(refusals, REVIEWER_VERSION, o.workflow, source).dump(2) << "\n";
+    std::map<std::string, std::string> own;
+    auto rules = plugin_rule_entries(*loaded);
+    if (!rules) {
+      for (const auto& r : rules.refusals()) {
+        std::cerr << report::to_text(r) << "\n";
+      }
+      return report::to_int(report::ExitCode::kRefused);
+    }
+    for (const auto& [id, entry] : *rules) {
+      own.emplace(id, entry.text);
+    }
+    std::cout << report::to_sarif(refusals, REVIEWER_VERSION, o.workflow, source, own).dump(2)
+              << "\n";
   } else if (result) {
     print_text(*result);
   } else {

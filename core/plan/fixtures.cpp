@@ -101,6 +101,9 @@ FixtureResult run_case(const std::string& file, const yaml::Node& c,
   PlanRequest request{file, "fixture", "main", {}};
   request.files = files != nullptr ? &repository : nullptr;
   auto result = plan_workflow(workflow_for(c), request, registry);
+  for (const auto& r : result ? util::Refusals{} : result.refusals()) {
+    res.rules.push_back(r.rule);
+  }
   std::istringstream words(expect->scalar);
   std::string kind;
   words >> kind;

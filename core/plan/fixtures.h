@@ -13,6 +13,9 @@ struct FixtureResult {
   std::string name;  // the case's name
   bool passed = false;
   std::string detail;  // expected vs got
+  // The rules of the refusals the case's plan made, for `reviewer fixtures` to hold to the
+  // catalogues (the core's, and the plugins' own).
+  std::vector<std::string> rules = {};
 };
 
 // Runs every case of every `fixtures/*.yml` under `plugin_source_dir` through the planner with

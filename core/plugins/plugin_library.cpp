@@ -226,7 +226,11 @@ util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest&
   if (!claims) {
     return claims.error();
   }
-  return PluginLibrary{stem, path, d, std::move(*claims)};
+  auto rules = copy_rules(*d, path);
+  if (!rules) {
+    return rules.error();
+  }
+  return PluginLibrary{stem, path, d, std::move(*claims), std::move(*rules)};
 }
 
 }  // namespace reviewer::plugins

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/plugins/manifest.h"
+#include "core/plugins/plugin_rules.h"
 #include "core/report/refusal.h"
 #include "core/util/result.h"
 
@@ -37,6 +38,7 @@ struct PluginLibrary {
   std::string path;
   const reviewer_plugin_descriptor* descriptor = nullptr;
   std::vector<Claim> claims;
+  std::vector<PluginRule> rules = {};  // its own refusal rules (SDK 1.11)
 };
 
 // The checks that need no byte of `path`: not a link (plugin-symlink), a regular file
@@ -48,7 +50,7 @@ util::Status check_candidate(const std::string& path, const Manifest& manifest);
 // then loads it and checks its descriptor. Refusal rules: plugin-symlink, plugin-not-regular,
 // plugin-permissions, plugin-not-in-manifest, plugin-hash-mismatch, plugin-malformed,
 // plugin-no-entry, plugin-abi-mismatch, plugin-name-mismatch, plugin-invalid-claim,
-// plugin-load-failed.
+// plugin-invalid-rule, plugin-load-failed.
 util::Result<PluginLibrary> load_plugin(const std::string& path, const Manifest& manifest);
 
 // True when REVIEWER_DEBUG_PLUGINS is set: every candidate and the reason it was accepted or

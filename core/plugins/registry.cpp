@@ -302,6 +302,19 @@ const PluginLibrary* Registry::find(const std::string& action) const {
   return it == by_action_.end() ? nullptr : entries_[it->second.first].library.get();
 }
 
+util::Status Registry::load_all() const {
+  report::Refusals refusals;
+  for (const auto& entry : entries_) {
+    if (auto loaded = load_entry(entry); !loaded) {
+      refusals.insert(refusals.end(), loaded.refusals().begin(), loaded.refusals().end());
+    }
+  }
+  if (!refusals.empty()) {
+    return refusals;
+  }
+  return util::ok_status();
+}
+
 std::vector<const PluginLibrary*> Registry::loaded() const {
   std::vector<const PluginLibrary*> out;
   for (const auto& entry : entries_) {

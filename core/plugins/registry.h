@@ -54,6 +54,10 @@ class Registry {
   // The loaded plugin claiming `action`, nullptr when none is loaded (for callers of load()).
   const PluginLibrary* find(const std::string& action) const;
 
+  // Verifies and loads every plugin not loaded yet, for a command that reads them all (`reviewer
+  // explain` looks for a plugin's own rule); the refusals of any plugin refused.
+  util::Status load_all() const;
+
   // How many plugins are installed, and the ones loaded so far, by file name.
   std::size_t size() const { return entries_.size(); }
   std::vector<const PluginLibrary*> loaded() const;

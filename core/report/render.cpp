@@ -49,6 +49,12 @@ nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version) {
 
 nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std::string_view file,
                         std::string_view source) {
+  return to_sarif(rs, tool_version, file, source, {});
+}
+
+nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std::string_view file,
+                        std::string_view source,
+                        const std::map<std::string, std::string>& plugin_rules) {
   std::set<std::string> rule_ids;
   nlohmann::json results = nlohmann::json::array();
   for (const auto& r : rs) {
@@ -74,7 +80,11 @@ nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std
   }
   nlohmann::json rules = nlohmann::json::array();
   for (const auto& id : rule_ids) {
-    rules.push_back({{"id", id}, {"helpUri", "docs/refusals.md#" + id}});
+    if (auto own = plugin_rules.find(id); own != plugin_rules.end()) {
+      rules.push_back({{"id", id}, {"help", {{"text", own->second}, {"markdown", own->second}}}});
+    } else {
+      rules.push_back({{"id", id}, {"helpUri", "docs/refusals.md#" + id}});
+    }
   }
   return {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

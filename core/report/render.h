@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -25,5 +26,10 @@ nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version);
 // The same, with each region pointing into `file` carrying its source line as the snippet.
 nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std::string_view file,
                         std::string_view source);
+// The same, where a rule of `plugin_rules` (a plugin's own: its id and catalogue entry) carries
+// that entry as its help; every other rule links its section of docs/refusals.md.
+nlohmann::json to_sarif(const Refusals& rs, const std::string& tool_version, std::string_view file,
+                        std::string_view source,
+                        const std::map<std::string, std::string>& plugin_rules);
 
 }  // namespace reviewer::report

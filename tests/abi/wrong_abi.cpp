@@ -16,16 +16,10 @@ __attribute__((constructor)) void leave_marker() {
 }  // namespace
 
 extern "C" __attribute__((visibility("default"), used, section(REVIEWER_ENTRY_SECTION)))
-const reviewer_plugin_descriptor reviewer_plugin_v2 = {2,
-                                                       sizeof(reviewer_plugin_descriptor),
-                                                       "2.0.0",
-                                                       "wrong_abi",
-                                                       nullptr,
-                                                       0,
-                                                       nullptr,
-                                                       nullptr,
-                                                       nullptr,
-                                                       nullptr,
-                                                       nullptr,
-                                                       nullptr,
-                                                       {nullptr, nullptr}};
+const reviewer_plugin_descriptor reviewer_plugin_v2 = {2,       sizeof(reviewer_plugin_descriptor),
+                                                       "2.0.0", "wrong_abi",
+                                                       nullptr, 0,
+                                                       nullptr, nullptr,
+                                                       nullptr, nullptr,
+                                                       nullptr, nullptr,
+                                                       nullptr, 0};

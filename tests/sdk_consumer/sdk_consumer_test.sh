@@ -21,6 +21,31 @@ grep -qx "loaded hello claiming example-org/hello 0123456789abcdef0123456789abcd
 # The template's own fixtures, as its author runs them: its plugin from its own directory, beside
 # the build tree's plugins, with no change to any install.
 "$build/bin/reviewer" fixtures "$work/template" --plugin-dir "$work/plugins"
+# Its own rule is explained as the core's are, and a plan's SARIF carries its entry as the help.
+explained=$("$build/bin/reviewer" explain hello-sends-greeting --plugin-dir "$work/plugins")
+grep -qF 'A rule of plugin `hello`' <<<"$explained"
+grep -qF 'The review has no network' <<<"$explained"
+if "$build/bin/reviewer" explain hello-sends-greeting >/dev/null 2>&1; then
+  echo "unexpected: the rule was explained without the author's plugin" >&2
+  exit 1
+fi
+mkdir -p "$work/repo/.github/workflows"
+cat >"$work/repo/.github/workflows/ci.yml" <<'YML'
+on: pull_request
+jobs:
+  greet:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1
+      - uses: example-org/hello@0123456789abcdef0123456789abcdef01234567
+        with:
+          greeting: hi
+          to: https://example.org/inbox
+YML
+sarif=$("$build/bin/reviewer" plan --workflow "$work/repo/.github/workflows/ci.yml" --job greet --base main \
+  --format sarif --plugin-dir "$work/plugins") && { echo "unexpected: the plan passed" >&2; exit 1; }
+grep -qF '"ruleId": "hello-sends-greeting"' <<<"$sarif"
+grep -qF '"markdown": "example-org/hello sends the greeting' <<<"$sarif"
 # The operator's image build takes the plugin from its author's directory, held to its manifest
 # (docker/reviewer/add-plugins.sh, which build.sh --plugin-dir runs on the image's install).
 add=$source/docker/reviewer/add-plugins.sh

@@ -1,7 +1,5 @@
 // `--plugin-dir`: a plugin author's built plugins, besides the installed ones, for `reviewer plan`
 // and `reviewer fixtures`, each directory held to the install's checks.
-#include <sys/stat.h>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -9,31 +7,13 @@
 #include <string>
 
 #include "tests/support/temp_dir.h"
+#include "tests/unit/cli/author_dir.h"
 #include "tests/unit/cli/run_reviewer.h"
 
 namespace reviewer::cli {
 namespace {
 
 using ::testing::HasSubstr;
-
-// A directory holding tests/abi's `plugin`.so and, unless told otherwise, the manifest
-// `sha256sum` writes.
-std::string author_dir(const test_support::TempDir& root, const std::string& name,
-                       const std::string& plugin, bool manifest = true) {
-  const std::string dir = root / name;
-  std::filesystem::create_directory(dir);
-  ::chmod(dir.c_str(), 0755);
-  std::filesystem::copy_file(std::string(REVIEWER_ABI_TEST_DIR) + "/" + plugin + ".so",
-                             dir + "/" + plugin + ".so");
-  ::chmod((dir + "/" + plugin + ".so").c_str(), 0644);
-  if (manifest) {
-    EXPECT_EQ(std::system(("cd " + dir + " && sha256sum " + plugin +
-                           ".so > MANIFEST.sha256 && chmod 0644 MANIFEST.sha256")
-                              .c_str()),
-              0);
-  }
-  return dir;
-}
 
 class PluginDirOption : public ::testing::Test {
  protected:

@@ -229,6 +229,17 @@ typedef struct reviewer_claim {
 /* The step reads and writes nothing of the worktree, so it may stand before the checkout. */
 #define REVIEWER_CAPABILITY_BEFORE_CHECKOUT 2u
 
+/* 1.11 A refusal rule of the plugin's own, with its catalogue entry, for a rule its code refuses
+ * under that the core's catalogue (docs/refusals.md, `reviewer explain`) does not hold. `id` is
+ * lower-case words of letters and digits joined by '-' (at most 64 bytes); `text` is the entry in
+ * Markdown (at most 16 KiB): what is refused, why the review cannot reproduce it, and what the
+ * workflow's author can write instead. `reviewer explain`, SARIF output and `reviewer fixtures`
+ * read it; an id the core's catalogue already holds is refused (plugin-invalid-rule). */
+typedef struct reviewer_rule_entry {
+  const char* id;
+  const char* text;
+} reviewer_rule_entry;
+
 typedef void* reviewer_action_handle;
 
 typedef struct reviewer_plugin_descriptor {
@@ -251,7 +262,10 @@ typedef struct reviewer_plugin_descriptor {
   /* 1.10 One REVIEWER_CAPABILITY_* mask per claim, in the claims' order. NULL: none (a plugin
    * built before 1.10, whose slot was reserved, reads so). */
   const uint32_t* capabilities;
-  void* reserved[2];
+  /* 1.11 The plugin's own refusal rules, with their catalogue entries. NULL and 0: none (a
+   * plugin built before 1.11, whose two slots were reserved, reads so). */
+  const reviewer_rule_entry* rules;
+  size_t rule_count;
 } reviewer_plugin_descriptor;
 
 #ifdef __cplusplus

@@ -9,12 +9,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace reviewer::sdk {
+
+// SDK 1.11: a refusal rule of the plugin's own and its catalogue entry
+// (REVIEWER_PLUGIN_WITH_RULES).
+using Rule = reviewer_rule_entry;
 
 inline std::string_view view(reviewer_str s) {
   return s.data == nullptr ? std::string_view{} : std::string_view{s.data, s.size};
@@ -456,9 +461,21 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
 #define REVIEWER_DETAIL_PLUGIN_NAME REVIEWER_PLUGIN_NAME_is_set_by_reviewer_add_plugin
 #endif
 
+// SDK 1.11: REVIEWER_PLUGIN with the plugin's own refusal rules and their catalogue entries
+// (abi.h, reviewer_rule_entry), for rules its code refuses under that docs/refusals.md does not
+// hold:
+//   constexpr reviewer::sdk::Rule kRules[] = {{"my-rule", "What is refused, why, and what to
+//                                                          write instead."}};
+//   REVIEWER_PLUGIN_WITH_RULES(MyAction, kClaim, kRules);
+#define REVIEWER_PLUGIN_WITH_RULES(ACTION_CLASS, CLAIM, RULES) \
+  REVIEWER_DETAIL_PLUGIN(REVIEWER_DETAIL_PLUGIN_NAME, ACTION_CLASS, CLAIM, RULES, std::size(RULES))
+
 // The same with an explicit name, for the host's own tests of a name that does not match the
 // file (plugin-name-mismatch); a plugin uses REVIEWER_PLUGIN.
-#define REVIEWER_PLUGIN_NAMED(NAME, ACTION_CLASS, CLAIM)                                   \
+#define REVIEWER_PLUGIN_NAMED(NAME, ACTION_CLASS, CLAIM) \
+  REVIEWER_DETAIL_PLUGIN(NAME, ACTION_CLASS, CLAIM, nullptr, 0)
+
+#define REVIEWER_DETAIL_PLUGIN(NAME, ACTION_CLASS, CLAIM, RULES, RULE_COUNT)               \
   namespace {                                                                              \
   constexpr reviewer_claim reviewer_detail_claims[] = {(CLAIM).to_c()};                    \
   constexpr std::uint32_t reviewer_detail_capabilities[] = {(CLAIM).capabilities};         \
@@ -477,4 +494,5 @@ inline void execute(reviewer_action_handle h, const reviewer_step_view* s,
       &::reviewer::sdk::detail::execute,                                                   \
       (CLAIM).reviewed_on,                                                                 \
       reviewer_detail_capabilities,                                                        \
-      {nullptr, nullptr}}
+      RULES,                                                                               \
+      RULE_COUNT}
