@@ -25,7 +25,8 @@ constexpr reviewer::sdk::Claim kClaim{"actions/cache",
                                       "2026-11-30"};
 
 // actions/cache reads its booleans as value.toLowerCase() === "true" (never failing).
-const std::array kInputs = {
+// Every input is read with getInput, which trims it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("path", /*required=*/true),
     reviewer::sdk::any_value("key", /*required=*/true),  // validated below
     reviewer::sdk::any_value("restore-keys"),            // validated below
@@ -37,7 +38,7 @@ const std::array kInputs = {
     reviewer::sdk::accepted("lookup-only", &reviewer::sdk::is_loose_boolean, "true or false"),
     reviewer::sdk::accepted("save-always", &reviewer::sdk::is_loose_boolean,
                             "true or false (deprecated, no effect)"),
-};
+});
 
 // The checks restoreCache makes before it looks anything up: a failing one fails the CI step.
 bool check_keys(const reviewer::sdk::StepView& step, const reviewer::sdk::PlanDecision& decision) {

@@ -52,7 +52,8 @@ bool depth_one_or_zero(std::string_view v) { return v == "1" || v == "0"; }
 constexpr const char* kNoCredentials =
     "the review has no credentials; another repository, ref or key cannot be reproduced";
 
-const std::array kInputs = {
+// Every input is read with getInput, which trims it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::accepted("fetch-depth", &depth_one_or_zero,
                             "1 or 0 (the host clones only those shapes)"),
     reviewer::sdk::accepted("persist-credentials", &is_loose_boolean, "true or false"),
@@ -83,11 +84,11 @@ const std::array kInputs = {
                            &is_v4_or_later),
     reviewer::sdk::refused("sparse-checkout", "sparse checkouts are not reproduced"),
     reviewer::sdk::refused("github-server-url", "the review has no network"),
-};
+});
 
 int fetch_depth_of(const reviewer::sdk::StepView& step) {
   auto d = step.inputs().find("fetch-depth");
-  return d && d->value == "0" ? 0 : 1;
+  return d && reviewer::sdk::js::trim(d->value) == "0" ? 0 : 1;
 }
 
 class Checkout final : public reviewer::sdk::Action {

@@ -54,13 +54,23 @@ bool is_plain_words(std::string_view v) {
   return true;
 }
 
+bool is_exact_false(std::string_view v) { return v == "false"; }
+
 constexpr std::string_view kBoolean = "true or false (any case)";
 constexpr std::string_view kWords =
     "plain words of letters, digits and ._/+,=@:%~*- (none starting with -): the action pastes "
     "the value into the reporter's bash command line, where other characters can fail the step";
 
 const std::array kInputs = {
-    reviewer::sdk::any_value("fail-on-error"),  // checked below: must be `false`
+    // The install script compares `[ "<fail-on-error>" == "false" ]` in bash (case-sensitive,
+    // untrimmed), so only the exact `false` keeps its download and checksum errors from failing
+    // the step; the action.yml default is 'true'.
+    reviewer::sdk::defaults_to(
+        reviewer::sdk::accepted("fail-on-error", &is_exact_false,
+                                "false (exactly): otherwise the real step fails when the install "
+                                "or the upload fails (Coveralls unreachable, no coverage file, no "
+                                "repo token on a fork), which the review cannot reproduce"),
+        "true"),
     // Checked below: empty, or the run's GITHUB_TOKEN, which with fail-on-error false cannot
     // change the outcome and is never handed to anything by the skip.
     reviewer::sdk::or_run_token(reviewer::sdk::any_value("github-token")),
@@ -90,26 +100,6 @@ const std::array kInputs = {
     reviewer::sdk::any_value("compare-ref"),
     reviewer::sdk::any_value("compare-sha"),
 };
-
-// The install script compares `[ "<fail-on-error>" == "false" ]` in bash (case-sensitive), so
-// only the exact `false` keeps its download and checksum errors from failing the step.
-void check_fail_on_error(const reviewer::sdk::StepView& step,
-                         const reviewer::sdk::PlanDecision& decision, bool& ok) {
-  auto entry = step.inputs().find("fail-on-error");
-  if (entry && entry->value == "false") {
-    return;
-  }
-  decision.refuse(
-      "invalid-input-value",
-      std::string(kAction) + " " +
-          (entry ? "'fail-on-error' is '" + reviewer::sdk::printable(entry->value) + "'"
-                 : std::string("has no 'fail-on-error', which defaults to 'true'")) +
-          ": the real step then fails when the install or the upload fails (Coveralls "
-          "unreachable, no coverage file, no repo token on a fork), which the review cannot "
-          "reproduce; accepted: false (exactly)",
-      entry ? entry->location : step.uses_location());
-  ok = false;
-}
 
 // The token is never quoted in a message: a literal one is still a credential.
 void check_token(const reviewer::sdk::StepView& step, const reviewer::sdk::PlanDecision& decision,
@@ -166,7 +156,6 @@ class Coveralls final : public reviewer::sdk::Action {
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext& job,
             reviewer::sdk::PlanDecision& decision) override {
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
-    check_fail_on_error(step, decision, ok);
     check_token(step, decision, ok);
     check_reporter(step, decision, ok);
     if (step.index() + 1 < job.step_count()) {

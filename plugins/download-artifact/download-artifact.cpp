@@ -33,7 +33,8 @@ using reviewer::sdk::printable;
 
 bool is_v8(std::string_view tag) { return tag.starts_with("v8."); }
 
-const std::array kInputs = {
+// Every input is read with getInput, which trims it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("name"),
     reviewer::sdk::any_value("path"),     // checked below
     reviewer::sdk::any_value("pattern"),  // checked below
@@ -46,7 +47,7 @@ const std::array kInputs = {
     reviewer::sdk::any_value("run-id"),        // artifact-from-another-run below
     reviewer::sdk::only_at(reviewer::sdk::strict_boolean("skip-decompress"), &is_v8),
     reviewer::sdk::only_at(reviewer::sdk::any_value("digest-mismatch"), &is_v8),
-};
+});
 
 std::string input(const reviewer::sdk::StepView& step, std::string_view name) {
   auto e = step.inputs().find(name);

@@ -31,7 +31,8 @@ using upload_artifact_plugin::uploaded_name;
 
 bool has_archive(std::string_view tag) { return tag == "v7.0.0"; }
 
-const std::array kInputs = {
+// Every input is read with getInput, which trims it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("name"),                     // validated below
     reviewer::sdk::any_value("path", /*required=*/true),  // what CI finds there is never read
     reviewer::sdk::any_value("if-no-files-found"),        // validated below
@@ -40,7 +41,7 @@ const std::array kInputs = {
     reviewer::sdk::strict_boolean("overwrite"),
     reviewer::sdk::strict_boolean("include-hidden-files"),
     reviewer::sdk::only_at(reviewer::sdk::strict_boolean("archive"), &has_archive),
-};
+});
 
 // Values parseInt reads the way CI does, checked as upload-artifact checks them: NaN fails the
 // step (failing-input-value); the review accepts only plain whole numbers in range.

@@ -7,8 +7,10 @@
 #include <reviewer/sdk/js_text.hpp>
 #include <reviewer/sdk/plugin.hpp>
 
+#include <array>
 #include <cctype>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,6 +37,14 @@ struct InputSpec {
   // the real run has: the plugin says the value cannot change its decision. Otherwise such an
   // input is refused as expression-value-unknown.
   bool run_token = false;
+  // SDK 1.11: the action reads the input with @actions/core's getInput (or getBooleanInput),
+  // which trims white space first, so `accept` sees the value trimmed as the action does.
+  // Composite actions paste `${{ inputs.x }}` as written: leave it false for them.
+  bool trimmed = false;
+  // SDK 1.11: the value the action takes when the step does not give the input (its action.yml
+  // default). When set, an absent input is checked by `accept` as if it held this value, so a
+  // default that does not keep the skip equivalent is refused like a written one.
+  std::optional<std::string_view> absent_default = std::nullopt;
 };
 
 // An input accepted when `accept` says yes; `expected` words the accepted values.
@@ -54,6 +64,22 @@ constexpr InputSpec refused(std::string_view name, std::string_view reason) {
 constexpr InputSpec only_at(InputSpec spec, bool (*at_release)(std::string_view tag)) {
   spec.at_release = at_release;
   return spec;
+}
+
+// SDK 1.11: `spec`, whose absence means the action's default `value` (InputSpec::absent_default).
+constexpr InputSpec defaults_to(InputSpec spec, std::string_view value) {
+  spec.absent_default = value;
+  return spec;
+}
+
+// SDK 1.11: every input of `specs` read as @actions/core's getInput reads it, trimmed
+// (InputSpec::trimmed): for a JavaScript action that reads all its inputs that way.
+template <std::size_t N>
+constexpr std::array<InputSpec, N> read_by_get_input(std::array<InputSpec, N> specs) {
+  for (auto& spec : specs) {
+    spec.trimmed = true;
+  }
+  return specs;
 }
 
 // SDK 1.7: `spec`, which may also be the run's GITHUB_TOKEN (see InputSpec::run_token).
@@ -140,7 +166,8 @@ inline std::string printable(std::string_view value, std::size_t max = 80) {
 //                           reviewed release of the step's ref, decides InputSpec::at_release)
 //   action-input-refused    an input whose effect the review cannot reproduce
 //   invalid-input-value     a value outside what keeps the skip equivalent (or the spec's
-//                           reject_rule, e.g. invalid-boolean-input)
+//                           reject_rule, e.g. invalid-boolean-input); also an absent input
+//                           whose action.yml default is outside it (InputSpec::absent_default)
 //   missing-required-input  a required input that is absent, empty or only whitespace (the
 //                           action's getInput trims it and fails the step)
 //   expression-value-unknown  an input that is the run's GITHUB_TOKEN where the spec does not
@@ -180,13 +207,27 @@ inline bool check_inputs(const StepView& step, std::span<const InputSpec> specs,
                         input.location);
         ok = false;
       }
-    } else if (spec->accept != nullptr && !spec->accept(input.value)) {
+    } else if (spec->accept != nullptr &&
+               !spec->accept(spec->trimmed ? js::trim(input.value) : input.value)) {
       decision.refuse(spec->reject_rule.empty() ? "invalid-input-value" : spec->reject_rule,
                       who + " input '" + name + "' is '" + printable(input.value) +
                           "'; accepted: " + std::string(spec->expected),
                       input.location);
       ok = false;
     }
+  }
+  for (const auto& s : specs) {
+    if (!s.absent_default || s.accept == nullptr || step.inputs().find(s.name) ||
+        (s.at_release != nullptr && !s.at_release(tag)) || s.accept(*s.absent_default)) {
+      continue;
+    }
+    decision.refuse(s.reject_rule.empty() ? "invalid-input-value" : s.reject_rule,
+                    who + " has no input '" + std::string(s.name) +
+                        "', so the action takes its "
+                        "default '" +
+                        printable(*s.absent_default) + "'; accepted: " + std::string(s.expected),
+                    step.uses_location());
+    ok = false;
   }
   for (const auto& s : specs) {
     if (!s.required) {
