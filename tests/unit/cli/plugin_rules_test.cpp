@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "tests/support/temp_dir.h"
@@ -65,6 +66,19 @@ TEST_F(PluginRules, AnEntryForARuleTheCoreHoldsIsRefused) {
   EXPECT_EQ(code, 3) << out;
   EXPECT_THAT(out, HasSubstr("plugin-invalid-rule"));
   EXPECT_THAT(out, HasSubstr("the core's catalogue (docs/refusals.md) already holds that rule"));
+}
+
+TEST_F(PluginRules, TheInstallsIndexIsNotWrittenOverARuleTheCoreHolds) {
+  const std::string good = author_dir(root_, "good", "own_rule");
+  auto [written, out] = testing::run_reviewer("plugin-index " + good);
+  EXPECT_EQ(written, 0) << out;
+  EXPECT_TRUE(std::filesystem::exists(good + "/PLUGINS.index"));
+  const std::string taken = author_dir(root_, "taken", "own_rule_core");
+  auto [refused, why] = testing::run_reviewer("plugin-index " + taken);
+  EXPECT_EQ(refused, 3) << why;
+  EXPECT_THAT(why, HasSubstr("plugin-invalid-rule"));
+  EXPECT_THAT(why, HasSubstr("gives rule 'unknown-action-input' an entry of its own"));
+  EXPECT_FALSE(std::filesystem::exists(taken + "/PLUGINS.index"));
 }
 
 TEST_F(PluginRules, OneRuleGivenByTwoPluginsIsRefused) {
