@@ -55,7 +55,8 @@ bool is_exact(std::string_view v) {
   return std::regex_match(v.begin(), v.end(), kExact);
 }
 
-const std::array kInputs = {
+// Every input is read with getInput or getBooleanInput, which trim it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("version"),            // checked below: it becomes the pin
     reviewer::sdk::any_value("package_json_file"),  // read by the host, then checked below
     reviewer::sdk::accepted("dest", &is_default_dest,
@@ -65,7 +66,7 @@ const std::array kInputs = {
                             "(`pnpm recursive install` at this step); for arguments or another "
                             "directory, run `pnpm install ...` in a later run: step"),
     reviewer::sdk::strict_boolean("standalone"),
-};
+});
 
 // The action's `readTarget`: the pnpm version the step installs, or a refusal (false).
 bool target_version(const reviewer::sdk::StepView& step, std::string_view tag,
@@ -142,7 +143,7 @@ class PnpmActionSetup final : public reviewer::sdk::Action {
     const auto tag = kClaim.tag_of(step.ref());
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
     if (const auto standalone = step.inputs().find("standalone");
-        standalone && reviewer::sdk::is_strict_true(standalone->value)) {
+        standalone && reviewer::sdk::is_strict_true(reviewer::sdk::js::trim(standalone->value))) {
       decision.refuse(
           "action-input-refused",
           "pnpm/action-setup 'standalone: " + reviewer::sdk::printable(standalone->value) +
@@ -175,7 +176,8 @@ class PnpmActionSetup final : public reviewer::sdk::Action {
     const auto input = step.inputs().find("version");
     const auto file = step.inputs().find("package_json_file");
     const auto run_install = step.inputs().find("run_install");
-    const bool install = run_install && installs_recursively(run_install->value);
+    const bool install =
+        run_install && installs_recursively(reviewer::sdk::js::trim(run_install->value));
     reviewer::sdk::RunRequest request;
     const std::string script = pnpm_common::install_script(kInstall, kInstalled);
     request.script = script;

@@ -44,7 +44,8 @@ bool looks_like_range(std::string_view v) {
          v[0] == '=' || v[0] == '*' || v[0] == 'x' || v[0] == 'X';
 }
 
-const std::array kInputs = {
+// Every input is read with getInput or getBooleanInput, which trim it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("version"),  // checked below: it becomes the pnpm pin
     reviewer::sdk::accepted("dest", &is_default_dest,
                             "~/setup-pnpm (the default; the emulation installs there only)"),
@@ -54,7 +55,7 @@ const std::array kInputs = {
                             "pnpm-lock.yaml (the default; used only with `cache: true`)"),
     reviewer::sdk::any_value("package-json-file"),  // read by the host, then checked below
     reviewer::sdk::strict_boolean("install"),
-};
+});
 
 // The action's parseRuntime: "node" or "node@SPEC" (trimmed). Only node is emulated: the image
 // carries the Node the pin selects; Bun and Deno come from `pnpm runtime set`, which needs the
@@ -108,7 +109,7 @@ class PnpmSetup final : public reviewer::sdk::Action {
     using reviewer::sdk::printable;
     bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
     if (const auto cache = step.inputs().find("cache");
-        cache && reviewer::sdk::is_strict_true(cache->value)) {
+        cache && reviewer::sdk::is_strict_true(reviewer::sdk::js::trim(cache->value))) {
       decision.refuse("action-input-refused",
                       "pnpm/setup 'cache: " + printable(cache->value) +
                           "' restores pnpm's store with actions/cache and prunes and saves it "

@@ -142,7 +142,8 @@ bool is_portable_range(std::string_view range) {
 
 constexpr const char* kRegistry = "it writes registry settings into bunfig.toml";
 
-const std::array kInputs = {
+// Every input is read with getInput or getBooleanInput, which trim it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("bun-version"),  // checked below: it becomes the pin
     // read by the host, then checked as bun-version
     reviewer::sdk::only_at(reviewer::sdk::any_value("bun-version-file"), &has_version_file),
@@ -153,7 +154,7 @@ const std::array kInputs = {
     reviewer::sdk::strict_boolean("no-cache"),
     reviewer::sdk::only_at(reviewer::sdk::refused("token", "the review has no credentials"),
                            &has_token),
-};
+});
 
 // The version the step asks for: `bun-version`, or what `bun-version-file` gives (the action
 // reads the file only without a `bun-version`), with where it is written.
