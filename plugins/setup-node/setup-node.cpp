@@ -2,9 +2,9 @@
 // `node-version` or read from `node-version-file` with the action's own rules (node_version_file.h,
 // over the host's repository files), which becomes a pin the image's node must satisfy (the
 // resolver selects the image by it and the launcher verifies it), and when nothing else the step
-// does (registry auth files, mirrors) is in play. An npm cache, asked for or automatic, restores nothing on a cold run: it is skipped when the lock file
-// the action looks for exists, and fails the step as the action does when it does not. See
-// README.md for the review record.
+// does (registry auth files, mirrors) is in play. An npm cache, asked for or automatic, restores
+// nothing on a cold run: it is skipped when the lock file the action looks for exists, and fails
+// the step as the action does when it does not. See README.md for the review record.
 #include <reviewer/sdk/inputs.hpp>
 #include <reviewer/sdk/plugin.hpp>
 #include <reviewer/sdk/requested_version.hpp>
@@ -16,6 +16,8 @@
 #include "node_version_file.h"
 
 namespace {
+
+namespace js = reviewer::sdk::js;
 
 constexpr reviewer::sdk::Claim kClaim{"actions/setup-node",
                                       {
@@ -82,7 +84,8 @@ bool is_literal_path(std::string_view v) {
          v.find("..") == v.npos;
 }
 
-const std::array kInputs = {
+// Every input is read with getInput, which trims it first.
+const auto kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("node-version"),       // checked below: it becomes the pin
     reviewer::sdk::any_value("node-version-file"),  // read by the host, then as node-version
     reviewer::sdk::accepted("architecture", &is_x64, "x64 (the image's node)"),
@@ -108,7 +111,7 @@ const std::array kInputs = {
         &has_mirror),
     reviewer::sdk::only_at(reviewer::sdk::refused("mirror-token", "the review has no credentials"),
                            &has_mirror),
-};
+});
 
 // What the step's cache needs at build time: nothing, the npm lock file (cache: npm), the same
 // only if package.json names npm as its package manager (automatic caching, v5+), or pnpm on the
@@ -116,14 +119,15 @@ const std::array kInputs = {
 enum class CacheCheck { kNone, kLockFile, kIfPackageManagerIsNpm, kPnpm, kYarn };
 
 CacheCheck cache_check(const reviewer::sdk::StepView& step, std::string_view tag) {
-  if (auto cache = step.inputs().find("cache"); cache && !cache->value.empty()) {
-    return cache->value == "pnpm"   ? CacheCheck::kPnpm
-           : cache->value == "yarn" ? CacheCheck::kYarn
-                                    : CacheCheck::kLockFile;
+  const auto cache = step.inputs().find("cache");
+  if (const std::string_view value = cache ? js::trim(cache->value) : ""; !value.empty()) {
+    return value == "pnpm"   ? CacheCheck::kPnpm
+           : value == "yarn" ? CacheCheck::kYarn
+                             : CacheCheck::kLockFile;
   }
   auto automatic = step.inputs().find("package-manager-cache");
   if (has_package_manager_cache(tag) &&
-      !(automatic && reviewer::sdk::is_loose_false(automatic->value))) {
+      !(automatic && reviewer::sdk::is_loose_false(js::trim(automatic->value)))) {
     return CacheCheck::kIfPackageManagerIsNpm;
   }
   return CacheCheck::kNone;
@@ -199,7 +203,8 @@ class SetupNode final : public reviewer::sdk::Action {
     }
     const std::string version = pin_value(want.spec);
     const auto latest = step.inputs().find("check-latest");
-    const bool newest = latest && reviewer::sdk::equals_ignoring_case(latest->value, "true");
+    const bool newest =
+        latest && reviewer::sdk::equals_ignoring_case(js::trim(latest->value), "true");
     if (!version.empty() && newest) {
       decision.pin("node", version, want.where());  // the newest release of the spec
     } else if (!version.empty()) {
@@ -360,10 +365,10 @@ echo "pnpm's store: $store"
   static bool yarn_cache_folder(const reviewer::sdk::StepView& step,
                                 reviewer::sdk::Services& services) {
     std::string dir;
-    if (auto path = step.inputs().find("cache-dependency-path"); path && !path->value.empty()) {
-      const auto slash = path->value.rfind('/');
-      dir = slash == std::string_view::npos ? std::string()
-                                            : std::string(path->value.substr(0, slash));
+    const auto path = step.inputs().find("cache-dependency-path");
+    if (const std::string_view value = path ? js::trim(path->value) : ""; !value.empty()) {
+      const auto slash = value.rfind('/');
+      dir = slash == std::string_view::npos ? std::string() : std::string(value.substr(0, slash));
     }
     reviewer::sdk::RunRequest request;
     request.working_directory = dir;
@@ -405,8 +410,9 @@ fi
                                 reviewer::sdk::Services& services,
                                 const std::array<std::string_view, N>& lock_files) {
     std::vector<std::string> candidates;
-    if (auto path = step.inputs().find("cache-dependency-path"); path && !path->value.empty()) {
-      candidates.emplace_back(path->value);
+    const auto path = step.inputs().find("cache-dependency-path");
+    if (const std::string_view value = path ? js::trim(path->value) : ""; !value.empty()) {
+      candidates.emplace_back(value);
     } else {
       candidates.assign(lock_files.begin(), lock_files.end());
     }
