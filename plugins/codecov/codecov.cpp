@@ -8,6 +8,7 @@
 #include <reviewer/sdk/plugin.hpp>
 
 #include <array>
+#include <span>
 #include <string>
 
 namespace {
@@ -40,7 +41,7 @@ constexpr std::string_view kBoolean = "true or false (any case)";
 // Inputs that change only what is uploaded, how, or what is printed: any value keeps the step
 // from failing, because v4 catches every error of the uploader and v5's codecov.sh turns each one
 // into a warning unless fail_ci_if_error is true. Booleans are held to a clear true or false.
-const std::array kInputs = {
+const std::array kInputs = std::array{
     reviewer::sdk::any_value("token"),              // checked below: only empty
     reviewer::sdk::any_value("fail_ci_if_error"),   // checked below
     reviewer::sdk::any_value("use_oidc"),           // checked below
@@ -106,16 +107,30 @@ const std::array kInputs = {
     reviewer::sdk::only_at(
         reviewer::sdk::accepted("use_pypi", &is_loose_boolean_or_empty, kBoolean), &is_v5),
 };
+// v4 reads every input with core.getInput, which trims it; v5's composite steps paste
+// `${{ inputs.x }}` as written, so there a value is checked as written.
+const std::array kInputsV4 = reviewer::sdk::read_by_get_input(kInputs);
+
+std::span<const reviewer::sdk::InputSpec> inputs_at(std::string_view tag) {
+  if (is_v4(tag)) {
+    return kInputsV4;
+  }
+  return kInputs;
+}
+
+std::string_view as_read(std::string_view value, std::string_view tag) {
+  return is_v4(tag) ? reviewer::sdk::js::trim(value) : value;
+}
 
 // A value that both releases read as false: v4's isTrue() is false for it, v5's codecov.sh and
 // its bash `== 'true'` tests do not take it as true, and it is written plainly enough to be sure
 // the author meant false.
 bool reads_false(std::string_view v) { return v.empty() || reviewer::sdk::is_loose_false(v); }
 
-void check_false(const reviewer::sdk::StepView& step, std::string_view input, std::string_view why,
-                 const reviewer::sdk::PlanDecision& decision, bool& ok) {
+void check_false(const reviewer::sdk::StepView& step, std::string_view tag, std::string_view input,
+                 std::string_view why, const reviewer::sdk::PlanDecision& decision, bool& ok) {
   auto entry = step.inputs().find(input);
-  if (!entry || reads_false(entry->value)) {
+  if (!entry || reads_false(as_read(entry->value, tag))) {
     return;
   }
   decision.refuse("invalid-input-value",
@@ -127,11 +142,11 @@ void check_false(const reviewer::sdk::StepView& step, std::string_view input, st
 }
 
 // The token is never quoted in a message: a literal one is still a credential.
-void check_token(const reviewer::sdk::StepView& step, const reviewer::sdk::PlanDecision& decision,
-                 bool& ok) {
+void check_token(const reviewer::sdk::StepView& step, std::string_view tag,
+                 const reviewer::sdk::PlanDecision& decision, bool& ok) {
   auto token = step.inputs().find("token");
   // The run's GITHUB_TOKEN is check_inputs' to refuse: it is no literal credential.
-  if (!token || token->value.empty() || step.is_run_token("token")) {
+  if (!token || as_read(token->value, tag).empty() || step.is_run_token("token")) {
     return;
   }
   decision.refuse("action-input-refused",
@@ -185,16 +200,16 @@ class Codecov final : public reviewer::sdk::Action {
   void plan(const reviewer::sdk::StepView& step, const reviewer::sdk::JobContext& job,
             reviewer::sdk::PlanDecision& decision) override {
     const auto tag = kClaim.tag_of(step.ref());
-    bool ok = reviewer::sdk::check_inputs(step, kInputs, decision, kClaim);
-    check_false(step, "fail_ci_if_error",
+    bool ok = reviewer::sdk::check_inputs(step, inputs_at(tag), decision, kClaim);
+    check_false(step, tag, "fail_ci_if_error",
                 "the real step then fails when the upload fails (no report found, Codecov "
                 "unreachable or refusing the upload), which the review cannot reproduce",
                 decision, ok);
-    check_false(step, "use_oidc",
+    check_false(step, tag, "use_oidc",
                 "the real step then asks for an OIDC token and fails when the job cannot get one "
                 "(without id-token permission, as on a fork pull request)",
                 decision, ok);
-    check_token(step, decision, ok);
+    check_token(step, tag, decision, ok);
     check_working_directory(step, tag, decision, ok);
     check_env(step, tag, decision, ok);
     if (step.index() + 1 < job.step_count()) {

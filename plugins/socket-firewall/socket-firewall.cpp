@@ -24,8 +24,12 @@ constexpr reviewer::sdk::Claim kClaim{"socketdev/action",
 
 bool has_patch_inputs(std::string_view tag) { return tag == "v1.3.0"; }
 
+// The action lower-cases job-summary before it reads it.
 bool is_job_summary(std::string_view v) {
-  return v == "all" || v == "errors" || v == "none" || v == "true" || v == "false";
+  using reviewer::sdk::equals_ignoring_case;
+  return equals_ignoring_case(v, "all") || equals_ignoring_case(v, "errors") ||
+         equals_ignoring_case(v, "none") || equals_ignoring_case(v, "true") ||
+         equals_ignoring_case(v, "false");
 }
 bool is_latest(std::string_view v) { return v == "latest"; }
 
@@ -39,14 +43,16 @@ constexpr std::string_view kAddSfwToPath =
 constexpr const char* kPatch = "it belongs to patch mode, which changes the worktree";
 constexpr const char* kToken = "the review has no credentials";
 
-const std::array kInputs = {
+// Every input is read with getInput or getBooleanInput (src/main.js at both releases).
+const std::array kInputs = reviewer::sdk::read_by_get_input(std::array{
     reviewer::sdk::any_value("mode", /*required=*/true),  // validated below
     reviewer::sdk::refused("github-token", kToken),
     reviewer::sdk::refused("socket-token",
                            "with a token the action installs the enterprise firewall, and the "
                            "review has no credentials"),
     reviewer::sdk::strict_boolean("use-cache"),
-    reviewer::sdk::accepted("job-summary", &is_job_summary, "all, errors, none, true or false"),
+    reviewer::sdk::accepted("job-summary", &is_job_summary,
+                            "all, errors, none, true or false, in any case"),
     reviewer::sdk::accepted("firewall-version", &is_latest,
                             "latest (another version may not exist, which fails the step, and "
                             "the review cannot look it up)"),
@@ -54,7 +60,7 @@ const std::array kInputs = {
     reviewer::sdk::only_at(reviewer::sdk::refused("patch-ecosystems", kPatch), &has_patch_inputs),
     reviewer::sdk::only_at(reviewer::sdk::strict_boolean("patch-dry-run"), &has_patch_inputs),
     reviewer::sdk::only_at(reviewer::sdk::refused("patch-cwd", kPatch), &has_patch_inputs),
-};
+});
 
 // `mode` is lower-cased by the action; `firewall` without a socket-token is the free edition.
 // Patch mode exists from v1.3; before, like `cli` at every release, it is an unsupported mode.
