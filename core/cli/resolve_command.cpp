@@ -15,6 +15,7 @@
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
+#include "core/report/source_excerpt.h"
 #include "core/resolve/resolver.h"
 #include "core/util/install_layout.h"
 
@@ -113,10 +114,14 @@ int run_resolve(const ResolveArgs& args) {
     }
     std::cout << nlohmann::json{{"image", resolution.image},
                                 {"runtimes", resolution.runtimes},
-                                {"declarations", declarations}}
+                                {"declarations", declarations},
+                                {"notes", resolution.notes}}
                      .dump(2)
               << '\n';
   } else {
+    for (const auto& note : resolution.notes) {
+      std::cerr << "reviewer resolve: " << report::printable(note) << '\n';
+    }
     std::cout << resolution.image << '\n';
   }
   return report::to_int(report::ExitCode::kOk);

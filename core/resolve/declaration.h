@@ -27,6 +27,9 @@ struct Declaration {
   // The runner's default runtime of a job no step of which pins it (a plan pin): it selects the
   // matrix's image of its line, and a declaration that image does not satisfy conflicts with it.
   bool runner_default = false;
+  // A plan pin (node or bun): what a job's setup step installs, or the runner's default. The
+  // worktree's declarations of a pinned tool are then reported, not enforced (resolver.h).
+  bool pinned = false;
   // A setup-node alias (`lts/*`, `latest`, ...: node_schedule.h) kept as written: select_image
   // sets `range` to the line the matrix's schedule names for it on the review's date.
   bool alias = false;

@@ -75,6 +75,7 @@ DeclarationSet pin_declarations(const std::vector<Pin>& pins) {
                                 : make_declaration(pin.runtime, pin.version, source, pin.location);
     for (auto& d : one.declarations) {
       d.runner_default = !pin.runner_default.empty();
+      d.pinned = true;
     }
     out.add(one);
   }

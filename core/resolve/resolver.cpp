@@ -185,6 +185,34 @@ std::vector<Declaration> constraining(const std::vector<Declaration>& declaratio
   return ds;
 }
 
+// Where a plan pins a tool, CI runs what the job's setup step (or the runner) installs, whatever
+// the worktree declares: no step installs node or bun from .nvmrc, .node-version, .tool-versions
+// or package.json unless a setup step reads the file, and then its pin is that file's value. A
+// package manager that checks engines (pnpm, yarn 1, npm with engine-strict) checks them in the
+// review too, against the same version. So the worktree's declarations of a pinned tool do not
+// select the image: each is reported, with the pins that decide instead.
+std::vector<Declaration> unread_where_pinned(const std::vector<Declaration>& ds,
+                                             std::vector<std::string>& notes) {
+  std::vector<Declaration> kept;
+  for (const auto& d : ds) {
+    std::vector<std::string> pins;
+    for (const auto& p : ds) {
+      if (p.pinned && p.tool == d.tool) {
+        pins.push_back(describe(p));
+      }
+    }
+    if (d.pinned || pins.empty()) {
+      kept.push_back(d);
+      continue;
+    }
+    notes.push_back(describe(d) + " is reported, not enforced: CI runs the " + d.tool + " that " +
+                    js::join(pins, " and ") +
+                    " installs, and no step installs it from this declaration (a package manager "
+                    "that checks it does so in the review too)");
+  }
+  return kept;
+}
+
 // Two declarations on one tool that no version satisfies together (a runner's default that
 // selected its version is checked by runner_default_conflicts instead).
 void range_conflicts(const std::vector<Declaration>& ds,
@@ -222,7 +250,8 @@ void runner_default_conflicts(const std::vector<Declaration>& ds,
           "conflicting",
           describe(ds[k]) + " and " + describe(ds[r]) + " conflict: that job runs the matrix's " +
               ds[r].tool + " " + *selected[r] + ", which " + quote(ds[k].value) +
-              " does not admit; make them agree, or give the job a step that installs the node they declare",
+              " does not admit; make them agree, or give the job a step that installs the node "
+              "they declare",
           ds[r].location});
     }
   }
@@ -288,7 +317,7 @@ util::Result<Resolution> select_image(const DeclarationSet& set, const RuntimeTa
   if (auto unresolved = resolve_aliases(declarations, matrix, notes); !unresolved.empty()) {
     return unresolved;
   }
-  const std::vector<Declaration> ds = constraining(declarations, notes);
+  const std::vector<Declaration> ds = unread_where_pinned(constraining(declarations, notes), notes);
   if (auto conflicts = conflicts_among(ds, matrix); !conflicts.empty()) {
     return conflicts;
   }

@@ -21,12 +21,16 @@ struct Resolution {
   std::vector<std::string> notes;  // declarations reported but not enforced, and why
 };
 
-// Selects exactly one image of `matrix` that satisfies every declaration (each tool's version
-// in the image must satisfy every range declared for that tool; prereleases are not admitted
-// unless a range names one). Refusals, all of them returned:
+// Selects exactly one image of `matrix` that satisfies every declaration that is enforced (each
+// tool's version in the image must satisfy every range declared for that tool; prereleases are
+// not admitted unless a range names one). Where a plan pins a tool (Declaration::pinned: a setup
+// step's version, or the runner's default), only the pins are enforced on it: the worktree's
+// declarations of that tool are what CI never installs from, so each is a note instead.
+// Refusals, all of them returned:
 //   invalid-declaration  `declarations.refusals` (passed through; nothing else is tried)
-//   conflicting          two declarations on one tool that no version satisfies together; or
-//                        a declaration the matrix's one version of a runner's default
+//   conflicting          two enforced declarations on one tool that no version satisfies
+//                        together (two jobs' pins, or two files of a tool no job pins); or a
+//                        pin the matrix's one version of a runner's default
 //                        (Declaration::runner_default) does not satisfy, located at that pin
 //   out-of-matrix        no image satisfies all: "missing image: node >=25 with bun 1.3.10 ..."
 //   ambiguous            more than one image satisfies all; the candidates are named

@@ -77,14 +77,12 @@ TEST_F(Resolver, PinsCount) {
 }
 
 // A range pin selects the image whose node satisfies it, as setup-node takes the newest release
-// of the line; the worktree's declarations still constrain it.
+// of the line; the worktree's declarations of node are then reported, not enforced.
 TEST_F(Resolver, ARangePinSelectsItsLine) {
   dir_.write("package.json", R"({"engines": {"node": ">=20"}})");
   EXPECT_EQ(image({{"node", "22.x", {"ci.yml", 9, 7}}}), "reviewer-node22-bun1310");
   dir_.write("package.json", R"({"engines": {"node": ">=24"}})");
-  const auto rs = refusals({{"node", "22.x", {"ci.yml", 9, 7}}});
-  ASSERT_EQ(rs.size(), 1U);
-  EXPECT_EQ(rs[0].rule, "conflicting");
+  EXPECT_EQ(image({{"node", "22.x", {"ci.yml", 9, 7}}}), "reviewer-node22-bun1310");
 }
 
 // CI installs the npm packageManager names only when a job enables corepack: reported, not
@@ -184,14 +182,39 @@ TEST_F(Resolver, Conflicting) {
                                     util::SourceLocation{".nvmrc", 1, 1}}));
 }
 
-TEST_F(Resolver, ConflictingPin) {
+// CI installs what setup-node's node-version says and reads no .node-version: the file is
+// reported, and the pin alone selects the image.
+TEST_F(Resolver, ADeclarationAPinContradictsIsReportedNotEnforced) {
   dir_.write(".node-version", "22.22.1\n");
-  const auto rs = refusals({{"node", "20.20.2", {"ci.yml", 9, 7}}});
+  auto r = run({{"node", "20.20.2", {"ci.yml", 9, 7}}});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->image, "reviewer-node20-bun13");
+  ASSERT_EQ(r->notes.size(), 1U);
+  EXPECT_EQ(r->notes[0],
+            ".node-version \"22.22.1\" is reported, not enforced: CI runs the node that pin at "
+            "ci.yml:9:7 \"20.20.2\" installs, and no step installs it from this declaration (a "
+            "package manager that checks it does so in the review too)");
+}
+
+// The same for bun: hono's setup-bun reads .tool-versions, and packageManager's bun is read by
+// nothing on CI.
+TEST_F(Resolver, ABunDeclarationAPinContradictsIsReportedNotEnforced) {
+  dir_.write("package.json", R"({"packageManager": "bun@1.4.0"})");
+  auto r = run({{"bun", "1.3.10", {"ci.yml", 9, 7}}, {"node", "22", {"ci.yml", 8, 7}}});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->image, "reviewer-node22-bun1310");
+  ASSERT_EQ(r->notes.size(), 1U);
+  EXPECT_EQ(r->notes[0].rfind("package.json packageManager \"1.4.0\" is reported, not enforced", 0),
+            0U);
+}
+
+// Where no job pins node, the worktree's declarations still select the image and must agree.
+TEST_F(Resolver, WithoutAPinTwoDeclarationsStillConflict) {
+  dir_.write(".node-version", "22.22.1\n");
+  dir_.write(".nvmrc", "20\n");
+  const auto rs = refusals();
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0].rule, "conflicting");
-  EXPECT_EQ(rs[0].message,
-            ".node-version \"22.22.1\" and pin at ci.yml:9:7 \"20.20.2\" conflict: no node "
-            "version satisfies both; make them agree");
 }
 
 // A job without actions/setup-node runs the runner's default Node on CI; the planner pins it.
@@ -211,42 +234,29 @@ TEST_F(Resolver, TheRunnersDefaultNodeSelectsItsLinesImage) {
   EXPECT_EQ(image({runner_default()}), "reviewer-node22-bun1310");
 }
 
-TEST_F(Resolver, ADeclarationTheRunnersDefaultNodeViolatesConflicts) {
+// A job without actions/setup-node runs the runner's Node whatever .nvmrc says: reported.
+TEST_F(Resolver, ADeclarationTheRunnersDefaultNodeViolatesIsReported) {
   dir_.write(".nvmrc", "20\n");
-  const auto rs = refusals({runner_default()});
-  ASSERT_EQ(rs.size(), 1U);
-  EXPECT_EQ(rs[0], (report::Refusal{
-                       "conflicting",
-                       ".nvmrc \"20\" and the runner's default Node 22 (ubuntu-24.04, "
-                       "actions/runner-images #14046) at .github/workflows/ci.yml:4:14 conflict: "
-                       "that job runs the matrix's node 22.22.1, which \"20\" does not admit; make "
-                       "them agree, or give the job a step that installs the node they declare",
-                       util::SourceLocation{".github/workflows/ci.yml", 4, 14}}));
+  auto r = run({runner_default()});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->image, "reviewer-node22-bun1310");
+  ASSERT_EQ(r->notes.size(), 1U);
+  EXPECT_EQ(r->notes[0],
+            ".nvmrc \"20\" is reported, not enforced: CI runs the node that the runner's default "
+            "Node 22 (ubuntu-24.04, actions/runner-images #14046) at .github/workflows/ci.yml:4:14 "
+            "installs, and no step installs it from this declaration (a package manager that "
+            "checks it does so in the review too)");
+  dir_.write(".nvmrc", ">=22.23\n");
+  EXPECT_EQ(image({runner_default()}), "reviewer-node22-bun1310");
 }
 
-// On the runner's line but not the version the matrix has of it: the image that job must run
-// violates the declaration, which is a conflict, not a missing image.
-TEST_F(Resolver, ADeclarationOnTheLineButNotItsImageConflicts) {
-  dir_.write("package.json", R"({"engines": {"node": ">=22.23"}})");
-  const auto rs = refusals({runner_default()});
-  ASSERT_EQ(rs.size(), 1U);
-  EXPECT_EQ(rs[0].rule, "conflicting");
-  EXPECT_EQ(rs[0].message,
-            "package.json engines.node \">=22.23\" and the runner's default Node 22 (ubuntu-24.04, "
-            "actions/runner-images #14046) at .github/workflows/ci.yml:4:14 conflict: that job "
-            "runs the matrix's node 22.22.1, which \">=22.23\" does not admit; make them agree, or "
-            "give the job a step that installs the node they declare");
-}
-
-// A step's range pin is unchanged: the action would take the newest release of the line, which
-// the matrix may lack, so the same declaration leaves an image missing.
-TEST_F(Resolver, AStepPinOnTheSameLineStillLeavesAnImageMissing) {
-  dir_.write("package.json", R"({"engines": {"node": ">=22.23"}})");
-  const auto rs = refusals({{"node", "22", {".github/workflows/ci.yml", 9, 11}}});
+// A step's range pin the matrix has no image for is still a missing image.
+TEST_F(Resolver, AStepPinTheMatrixLacksLeavesAnImageMissing) {
+  const auto rs = refusals({{"node", "25", {".github/workflows/ci.yml", 9, 11}}});
   ASSERT_EQ(rs.size(), 1U);
   EXPECT_EQ(rs[0].rule, "out-of-matrix");
-  EXPECT_EQ(rs[0].message.rfind("missing image: node >=22.23, 22 (declared by package.json "
-                                "engines.node, pin at .github/workflows/ci.yml:9:11); ",
+  EXPECT_EQ(rs[0].message.rfind("missing image: node 25 (declared by pin at "
+                                ".github/workflows/ci.yml:9:11); ",
                                 0),
             0U);
 }
