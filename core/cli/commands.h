@@ -16,6 +16,11 @@ void register_review_command(CLI::App& app, int& exit_code);
 void register_expression_command(CLI::App& app, int& exit_code);
 void register_runtime_table_command(CLI::App& app, int& exit_code);
 void register_fetch_command(CLI::App& app, int& exit_code);
+// Registers `runtimes` with its `check`, and returns it so that other commands on the trusted
+// runtime catalogue can be added to the same parent.
+CLI::App* register_runtimes_command(CLI::App& app, int& exit_code);
+// Adds `update` to the `runtimes` parent.
+void register_runtimes_update_command(CLI::App& runtimes, int& exit_code);
 
 // What `reviewer plan` and `reviewer review` both take of the host's knowledge of the pull
 // request and of the reference spec's rule: --pinned-only, --same-repository and --event FILE.

@@ -1,5 +1,6 @@
 // reviewer: the host, CI and plugin-author command line (review, plan, expression, resolve, guard,
-// semver, explain, fixtures, matrix). Each subcommand lives in its own <name>_command.cpp.
+// semver, explain, fixtures, matrix, runtimes). Each subcommand lives in its own
+// <name>_command.cpp.
 #include <exception>
 #include <iostream>
 
@@ -22,6 +23,8 @@ int main(int argc, char** argv) {
   reviewer::cli::register_review_command(app, exit_code);
   reviewer::cli::register_expression_command(app, exit_code);
   reviewer::cli::register_runtime_table_command(app, exit_code);
+  reviewer::cli::register_runtimes_update_command(
+      *reviewer::cli::register_runtimes_command(app, exit_code), exit_code);
   reviewer::cli::register_fetch_command(app, exit_code);
   reviewer::cli::register_verify_command(app, exit_code);
   reviewer::cli::register_plugin_index_command(app, exit_code);

@@ -6,68 +6,15 @@
 #include <nlohmann/json.hpp>
 
 #include "core/resolve/declaration.h"
+#include "core/resolve/json_validator.h"
+#include "core/resolve/node_schedule_json.h"
 #include "core/resolve/runtime_table_shapes.h"
 #include "core/resolve/safe_file.h"
-#include "core/semver/version.h"
 
 namespace reviewer::resolve {
 namespace {
 
 using nlohmann::json;
-
-// Validation walks the document with a JSON pointer for messages; the first problem wins.
-class Validator {
- public:
-  explicit Validator(std::string name) : name_(std::move(name)) {}
-
-  util::Refusal refuse(const std::string& rule, const std::string& pointer,
-                       const std::string& what) const {
-    return util::refusal(rule, name_ + ": " + (pointer.empty() ? "/" : pointer) + ": " + what);
-  }
-
-  util::Refusal fail(const std::string& pointer, const std::string& what) const {
-    return refuse("invalid-matrix", pointer, what);
-  }
-
-  // Checks that `obj` is an object holding every `required` key and only `allowed` ones.
-  util::Status object(const json& obj, const std::string& pointer,
-                      const std::vector<std::string>& required,
-                      const std::vector<std::string>& optional_keys = {}) const {
-    if (!obj.is_object()) {
-      return fail(pointer, std::string("must be an object, not ") + obj.type_name());
-    }
-    for (const auto& key : required) {
-      if (!obj.contains(key)) {
-        return fail(pointer, "missing key " + quote(key));
-      }
-    }
-    for (const auto& item : obj.items()) {
-      const bool known =
-          std::find(required.begin(), required.end(), item.key()) != required.end() ||
-          std::find(optional_keys.begin(), optional_keys.end(), item.key()) != optional_keys.end();
-      if (!known) {
-        return refuse("matrix-unknown-key", pointer, "unknown key " + quote(item.key()));
-      }
-    }
-    return util::ok_status();
-  }
-
-  // A string of the shape `matches` checks; a mismatch is refused under `rule`.
-  util::Status string(const json& v, const std::string& pointer, bool (*matches)(std::string_view),
-                      const std::string& expected,
-                      const std::string& rule = "invalid-matrix") const {
-    if (!v.is_string()) {
-      return fail(pointer, "must be a string (" + expected + ")");
-    }
-    if (!matches(v.get<std::string>())) {
-      return refuse(rule, pointer, quote(v.get<std::string>()) + " is not " + expected);
-    }
-    return util::ok_status();
-  }
-
- private:
-  std::string name_;
-};
 
 // The declared tools, and corepack: images carry it as Node's distributions do (its
 // `corepack enable` is a run step's), but no declaration selects an image by it.
@@ -76,13 +23,7 @@ bool is_known_tool(const std::string& tool) {
          std::find(std::begin(kKnownTools), std::end(kKnownTools), tool) != std::end(kKnownTools);
 }
 
-// An exact version written canonically: what node-semver's valid() returns for it.
-bool is_canonical_version(const std::string& v) {
-  auto parsed = semver::parse_version(v);
-  return parsed && parsed->to_string() == v && v.front() != 'v';
-}
-
-util::Status parse_base(const json& base, const Validator& check, BaseImage& out) {
+util::Status parse_base(const json& base, const JsonValidator& check, BaseImage& out) {
   if (auto e = check.object(base, "/base",
                             {"platform", "builder", "suite", "variant", "source_date_epoch",
                              "sources", "packages", "rootfs_sha256", "digest"});
@@ -157,7 +98,7 @@ util::Status parse_base(const json& base, const Validator& check, BaseImage& out
 }
 
 util::Status parse_artifact(const json& artifact, const std::string& version, const std::string& vp,
-                            const Validator& check, RuntimeArtifact& out) {
+                            const JsonValidator& check, RuntimeArtifact& out) {
   if (auto e = check.object(artifact, vp, {"package", "integrity", "binary", "sha256"}); !e) {
     return e;
   }
@@ -192,7 +133,7 @@ util::Status parse_artifact(const json& artifact, const std::string& version, co
   return util::ok_status();
 }
 
-util::Status parse_runtimes(const json& runtimes, const Validator& check, RuntimeTable& m) {
+util::Status parse_runtimes(const json& runtimes, const JsonValidator& check, RuntimeTable& m) {
   if (!runtimes.is_object()) {
     return check.fail("/runtimes", "must be an object");
   }
@@ -205,7 +146,7 @@ util::Status parse_runtimes(const json& runtimes, const Validator& check, Runtim
       return check.fail(tp, "must be an object of versions");
     }
     for (const auto& [version, artifact] : versions.items()) {
-      if (!is_canonical_version(version)) {
+      if (!shapes::canonical_version(version)) {
         return check.fail(tp, quote(version) + " is not an exact version such as 22.23.5");
       }
       if (auto e = parse_artifact(artifact, version, tp + "/" + version, check,
@@ -218,7 +159,7 @@ util::Status parse_runtimes(const json& runtimes, const Validator& check, Runtim
   return util::ok_status();
 }
 
-util::Status parse_images(const json& images, const Validator& check, RuntimeTable& m) {
+util::Status parse_images(const json& images, const JsonValidator& check, RuntimeTable& m) {
   if (!images.is_array() || images.empty()) {
     return check.fail("/images", "must be a non-empty array");
   }
@@ -269,80 +210,16 @@ util::Status parse_images(const json& images, const Validator& check, RuntimeTab
   return util::ok_status();
 }
 
-bool is_date(std::string_view v) {
-  if (v.size() != 10 || v[4] != '-' || v[7] != '-') {
-    return false;
-  }
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-    if (v[i] < '0' || v[i] > '9') {
-      return false;
-    }
-  }
-  return true;
-}
-
-// "node_schedule": {"source": "...", "lines": {"26": {"start": D, "lts": D, "codename": N}}}:
-// the Release working group's schedule, which setup-node's aliases (lts/*, latest) need.
-util::Status parse_node_schedule(const json& ns, const Validator& check, NodeSchedule& out) {
-  if (auto e = check.object(ns, "/node_schedule", {"source", "lines"}); !e) {
-    return e;
-  }
-  if (!ns["source"].is_string() || ns["source"].get<std::string>().empty()) {
-    return check.fail("/node_schedule/source", "must be a non-empty string");
-  }
-  out.source = ns["source"].get<std::string>();
-  const json& lines = ns["lines"];
-  if (!lines.is_object() || lines.empty()) {
-    return check.fail("/node_schedule/lines", "must be a non-empty object");
-  }
-  for (const auto& item : lines.items()) {
-    const std::string lp = "/node_schedule/lines/" + item.key();
-    const std::string& key = item.key();
-    if (key.empty() || key.size() > 3 || key.front() == '0' ||
-        key.find_first_not_of("0123456789") != std::string::npos) {
-      return check.fail(lp, "a line is named by its major version");
-    }
-    if (auto e = check.object(item.value(), lp, {"start"}, {"lts", "codename"}); !e) {
-      return e;
-    }
-    NodeLine line;
-    line.major = std::stoi(key);
-    for (auto [field, dest] : {std::pair{"start", &line.start}, std::pair{"lts", &line.lts}}) {
-      if (item.value().contains(field)) {
-        if (auto e =
-                check.string(item.value()[field], lp + "/" + field, is_date, "a YYYY-MM-DD date");
-            !e) {
-          return e;
-        }
-        *dest = item.value()[field].get<std::string>();
-      }
-    }
-    if (item.value().contains("codename")) {
-      if (!item.value()["codename"].is_string()) {
-        return check.fail(lp + "/codename", "must be a string");
-      }
-      line.codename = item.value()["codename"].get<std::string>();
-    }
-    if (line.lts.empty() && !line.codename.empty()) {
-      return check.fail(lp, "a codename belongs to an LTS line, which has an lts date");
-    }
-    out.lines.push_back(std::move(line));
-  }
-  std::sort(out.lines.begin(), out.lines.end(),
-            [](const NodeLine& a, const NodeLine& b) { return a.major < b.major; });
-  return util::ok_status();
-}
-
 }  // namespace
 
 util::Result<RuntimeTable> parse_runtime_table(std::string_view text, const std::string& name) {
-  const Validator check(name);
-  json doc;
-  try {  // nlohmann reports syntax errors only by exception; it stops here
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    return check.fail("", std::string("not valid JSON: ") + e.what());
+  const JsonValidator check(
+      name, {.invalid_rule = "invalid-matrix", .unknown_key_rule = "matrix-unknown-key"});
+  auto parsed = check.parse(text);
+  if (!parsed) {
+    return parsed.refusals();
   }
+  const json& doc = *parsed;
   if (auto e = check.object(doc, "", {"schema_version", "base", "runtimes", "images"},
                             {"note", "node_schedule"});
       !e) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/semver/version.h"
+
 namespace reviewer::resolve::shapes {
 namespace {
 
@@ -113,6 +115,16 @@ bool mmdebstrap_variant(std::string_view s) {
   constexpr std::array<std::string_view, 6> kVariants = {"minbase",  "essential", "apt",
                                                          "required", "important", "standard"};
   return std::find(kVariants.begin(), kVariants.end(), s) != kVariants.end();
+}
+
+bool date(std::string_view s) {
+  return s.size() == 10 && s[4] == '-' && s[7] == '-' && all_of(s.substr(0, 4), digit) &&
+         all_of(s.substr(5, 2), digit) && all_of(s.substr(8, 2), digit);
+}
+
+bool canonical_version(std::string_view s) {
+  auto parsed = semver::parse_version(s);
+  return parsed && parsed->to_string() == s;
 }
 
 std::optional<std::string_view> npm_package_version(std::string_view s) {

@@ -3,9 +3,10 @@
 #include <optional>
 #include <string_view>
 
-// The shapes of the runtime matrix's strings, as plain scanners: the matrix is read at every
-// launcher start, and compiling regular expressions for it cost more than reading it. Each
-// function names the pattern it checks (the whole string must match, as std::regex_match did).
+// The shapes of the runtime matrix's and the runtime catalogue's strings, as plain scanners: the
+// matrix is read at every launcher start, and compiling regular expressions for it cost more than
+// reading it. Each function names the pattern it checks (the whole string must match, as
+// std::regex_match did).
 namespace reviewer::resolve::shapes {
 
 bool sha256_hex(std::string_view s);        // [0-9a-f]{64}
@@ -22,6 +23,10 @@ bool image_name(std::string_view s);          // [a-z0-9][a-z0-9._-]{0,127}
 bool platform(std::string_view s);            // linux/amd64
 bool builder(std::string_view s);             // mmdebstrap
 bool mmdebstrap_variant(std::string_view s);  // minbase|essential|apt|required|important|standard
+bool date(std::string_view s);                // [0-9]{4}-[0-9]{2}-[0-9]{2}
+// An exact version written canonically: what node-semver's valid() returns for it, unchanged
+// ("22.23.5", "1.3.0-canary.1"; not "v22.23.5", "22.23.05" or "1.0.0+build").
+bool canonical_version(std::string_view s);
 
 // `((@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*)@(.+)`: an npm name, optionally scoped, then
 // `@` and a version; the version (group 3), or nullopt when the shape does not match.

@@ -55,12 +55,16 @@ util::Result<std::optional<std::string>> read_worktree_file(int dir, const std::
 }
 
 util::Result<std::string> read_bounded_file(const std::string& path, std::size_t max_bytes,
-                                            const std::string& code) {
-  auto text = util::read_regular_file(AT_FDCWD, path, {max_bytes, true});
+                                            const std::string& code, bool follow_link) {
+  auto text = util::read_regular_file(AT_FDCWD, path, {max_bytes, follow_link});
   if (text) {
     return text;
   }
   const util::Refusal& e = text.error();
+  if (util::file_fault(e) == util::FileFault::kSymlink) {
+    return util::refusal(code,
+                         quote(path) + " is a symlink; it must be a regular file, not a link");
+  }
   if (util::file_fault(e) == util::FileFault::kNotRegular) {
     return util::refusal(code, quote(path) + " is not a regular file");
   }

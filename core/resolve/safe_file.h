@@ -22,9 +22,11 @@ util::Result<util::UniqueFd> open_worktree(const std::string& path);
 util::Result<std::optional<std::string>> read_worktree_file(int dir, const std::string& name,
                                                             std::size_t max_bytes);
 
-// Reads a trusted file by path (the matrix), bounded by `max_bytes`; error code `code`.
+// Reads a trusted file by path (the matrix, the runtime catalogue), bounded by `max_bytes`;
+// error code `code`. Unless `follow_link`, a symlink as the last component is refused, not
+// followed.
 util::Result<std::string> read_bounded_file(const std::string& path, std::size_t max_bytes,
-                                            const std::string& code);
+                                            const std::string& code, bool follow_link = true);
 
 // `"value"` for messages: util::quote with the double quotes of JSON and npm.
 inline std::string quote(std::string_view value) { return util::quote(value, '"'); }
