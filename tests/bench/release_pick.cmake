@@ -1,0 +1,1 @@
+reviewer_benchmark(release_pick SOURCES release_pick_bench.cpp DEPS reviewer_resolve)
