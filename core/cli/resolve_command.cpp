@@ -12,11 +12,15 @@
 #include "core/cli/commands.h"
 #include "core/plan/matrix.h"
 #include "core/plan/planner.h"
+#include "core/plan/runner_image.h"
 #include "core/plugins/registry.h"
 #include "core/report/exit_code.h"
 #include "core/report/render.h"
 #include "core/report/source_excerpt.h"
+#include "core/resolve/node_schedule.h"
 #include "core/resolve/resolver.h"
+#include "core/resolve/runtime_catalogue.h"
+#include "core/resolve/runtime_set.h"
 #include "core/util/install_layout.h"
 
 namespace reviewer::cli {
@@ -33,6 +37,8 @@ struct ResolveArgs {
   std::vector<std::string> combination;  // NAME=VALUE of the job's matrix
   std::string dir;
   std::string format = "text";
+  bool runtime_set = false;
+  std::string catalogue;
 };
 
 // The same trusted matrix the launcher uses: <prefix>/share/reviewer (or the build tree's).
@@ -52,6 +58,50 @@ int print_refusals(const report::Refusals& refusals, const std::string& format) 
     }
   }
   return report::to_int(report::ExitCode::kRefused);
+}
+
+std::vector<int> cached_node_lines() {
+  std::vector<int> lines;
+  for (std::string_view line : plan::kRunnerImage.cached_node_lines) {
+    lines.push_back(std::stoi(std::string(line)));
+  }
+  return lines;
+}
+
+std::string release_of(const resolve::CatalogueRelease* r) {
+  return r == nullptr ? std::string("none") : r->version;
+}
+
+// The exact runtimes the trusted catalogue gives the pins on today's date, with each decision on
+// stderr: what a review provides once runtimes are provisioned per review (docs/runtimes.md).
+int print_runtime_set(const ResolveArgs& args, const std::vector<resolve::Pin>& pins) {
+  const std::string path =
+      args.catalogue.empty() ? util::data_directory() + "/runtimes.json" : args.catalogue;
+  auto catalogue = resolve::load_runtime_catalogue(path);
+  if (!catalogue) {
+    return print_refusals(catalogue.refusals(), args.format);
+  }
+  auto set =
+      resolve::resolve_runtime_set(pins, *catalogue, resolve::today_utc(), cached_node_lines());
+  if (!set) {
+    return print_refusals(set.refusals(), args.format);
+  }
+  for (const auto& decision : set->decisions) {
+    std::cerr << "reviewer resolve: " << report::printable(decision) << '\n';
+  }
+  const nlohmann::json out = {{"node", release_of(set->node)},
+                              {"npm", release_of(set->npm)},
+                              {"corepack", release_of(set->corepack)},
+                              {"bun", release_of(set->bun)},
+                              {"decisions", set->decisions}};
+  if (args.format == "json") {
+    std::cout << out.dump(2) << '\n';
+  } else {
+    std::cout << "node " << release_of(set->node) << " (npm " << release_of(set->npm)
+              << ", corepack " << release_of(set->corepack) << "), bun " << release_of(set->bun)
+              << '\n';
+  }
+  return report::to_int(report::ExitCode::kOk);
 }
 
 int run_resolve(const ResolveArgs& args) {
@@ -91,6 +141,9 @@ int run_resolve(const ResolveArgs& args) {
     return usage("\"" + args.dir + "\" is not a directory");
   }
 
+  if (args.runtime_set) {
+    return print_runtime_set(args, pins);
+  }
   const std::string matrix_path = args.matrix.empty() ? default_matrix_path() : args.matrix;
   auto matrix = resolve::load_runtime_table(matrix_path);
   if (!matrix) {
@@ -145,6 +198,11 @@ void register_resolve_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   sub->add_option("--format", args->format, "output format")
       ->check(CLI::IsMember({"text", "json"}));
+  sub->add_flag("--runtime-set", args->runtime_set,
+                "instead of an image, the exact runtimes the trusted catalogue gives the pins "
+                "today (node with its bundled npm and corepack, bun)");
+  sub->add_option("--catalogue", args->catalogue,
+                  "the runtime catalogue (default: <prefix>/share/reviewer/runtimes.json)");
   sub->add_option("DIR", args->dir, "the worktree")->required();
   sub->callback([args, &exit_code] { exit_code = run_resolve(*args); });
 }

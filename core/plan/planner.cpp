@@ -154,7 +154,7 @@ util::Result<Plan> plan_file(const std::string& path, const PlanRequest& request
 std::vector<resolve::Pin> resolver_pins(const Plan& plan) {
   std::vector<resolve::Pin> pins;
   for (const auto& p : plan.pins) {
-    pins.push_back({p.runtime, p.version, p.location, p.runner_default});
+    pins.push_back({p.runtime, p.version, p.location, p.runner_default, p.tool_cache, p.asked});
   }
   return pins;
 }

@@ -18,6 +18,10 @@ struct Pin {
   // Empty for a step's pin; else what the runner's default is ("the runner's default Node 22
   // (ubuntu-24.04, actions/runner-images #14046)"), which names the declaration in messages.
   std::string runner_default = {};
+  // The step's action asks the runner's tool cache first (setup-node without check-latest), and
+  // `asked` is the step's own value where the planner put the cached line in `version`.
+  bool tool_cache = false;
+  std::string asked = {};
 };
 
 // Reads every declaration file at the top of `worktree`: package.json (at most 1 MiB),

@@ -77,5 +77,23 @@ TEST_F(ResolveCommand, WorkflowAndJobGoTogether) {
   EXPECT_EQ(run("--workflow x.yml " + dir_).first, 2);
 }
 
+// --runtime-set answers with the exact releases the catalogue gives the pins, each decision on
+// stderr.
+TEST_F(ResolveCommand, TheRuntimeSetIsTheCataloguesReleasesForThePins) {
+  const std::string catalogue =
+      std::string(REVIEWER_SOURCE_DIR) + "/tests/data/runtimes/valid.json";
+  auto [code, out] =
+      run("--runtime-set --catalogue " + catalogue + " --pin node@20.0.0 --pin bun@1.3.0 " + dir_);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_TRUE(out.ends_with("\nnode 20.0.0 (npm 9.6.4, corepack 0.17.2), bun 1.3.0\n")) << out;
+  EXPECT_NE(out.find("reviewer resolve: node '20.0.0' taken as 20.0.0: an exact version"),
+            std::string::npos)
+      << out;
+  auto [refused, says] =
+      run("--runtime-set --catalogue " + catalogue + " --pin node@20.1.0 " + dir_);
+  EXPECT_EQ(refused, 3) << says;
+  EXPECT_NE(says.find("runtime-not-in-catalogue"), std::string::npos) << says;
+}
+
 }  // namespace
 }  // namespace reviewer::cli
