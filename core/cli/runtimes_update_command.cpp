@@ -46,7 +46,8 @@ int refused(const util::Refusals& refusals) {
 
 // The catalogue FILE holds, or an empty one when there is none yet.
 util::Result<resolve::RuntimeCatalogue> current(const UpdateArgs& args) {
-  if (!std::filesystem::exists(std::filesystem::symlink_status(args.file))) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(args.file, ec))) {
     resolve::RuntimeCatalogue empty;
     empty.source = args.file;
     return empty;
@@ -91,6 +92,9 @@ int run_update(const UpdateArgs& args) {
   if (!old) {
     return refused(old.refusals());
   }
+  if (auto e = apply_schedule(args, *old); !e) {  // before anything is downloaded
+    return refused(e.refusals());
+  }
   deps::CatalogueUpdate options;
   options.work_dir = args.work;
   options.max_downloads = args.max_downloads;
@@ -102,15 +106,16 @@ int run_update(const UpdateArgs& args) {
     }
     options.notes = std::move(*notes);
   }
-  std::filesystem::create_directories(args.work);
+  std::error_code ec;
+  if (std::filesystem::create_directories(args.work, ec); ec) {
+    return refused({util::refusal(
+        "invalid-catalogue", "cannot make the work folder " + args.work + ": " + ec.message())});
+  }
   auto registry = deps::make_catalogue_registry(
       args.registry, args.work, std::make_shared<deps::DownloadMeter>(args.max_bytes));
   auto updated = deps::update_runtime_catalogue(*old, *registry, options);
   if (!updated) {
     return refused(updated.refusals());
-  }
-  if (auto e = apply_schedule(args, *updated); !e) {
-    return refused(e.refusals());
   }
   const std::string text = resolve::render_runtime_catalogue(*updated, kCatalogueNote);
   if (auto checked = resolve::parse_runtime_catalogue(text, args.file); !checked) {

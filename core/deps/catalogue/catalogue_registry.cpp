@@ -50,7 +50,8 @@ class Registry final : public CatalogueRegistry {
       return registry_error(registry_ + " has no package " + package + " (404 for " + url + ")");
     }
     auto text = util::read_regular_file(AT_FDCWD, file, {.max_bytes = kMaxDocumentBytes});
-    std::filesystem::remove(file);
+    std::error_code ec;
+    std::filesystem::remove(file, ec);
     if (!text) {
       return text.refusals();
     }

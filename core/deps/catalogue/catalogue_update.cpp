@@ -118,18 +118,22 @@ class Updater {
       return e;
     }
     auto got = sha512_file(part);
+    std::error_code ec;
     if (!got || *got != *want) {
-      fs::remove(part);
+      fs::remove(part, ec);
       return update_error("dependency-integrity-mismatch",
                           r.tarball + " does not match the registry's integrity " + r.integrity);
     }
-    fs::rename(part, tgz);
+    fs::rename(part, tgz, ec);
+    if (ec) {
+      return update_error("invalid-catalogue", "cannot keep " + tgz + ": " + ec.message());
+    }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::steady_clock::now() - start)
                         .count();
     options_.progress(std::string(tool.name) + " " + r.version + ": downloaded " +
-                      std::to_string(fs::file_size(tgz) >> 20) + " MiB in " + std::to_string(ms) +
-                      " ms");
+                      std::to_string(fs::file_size(tgz, ec) >> 20) + " MiB in " +
+                      std::to_string(ms) + " ms");
     return util::ok_status();
   }
 

@@ -41,8 +41,9 @@ void keep_newest(std::string& held, const std::string& candidate) {
 // "vX.Y.Z.md" or "vX.Y.Z/page.md" -> "X.Y.Z".
 std::optional<std::string> post_version(const fs::directory_entry& entry) {
   std::string name = entry.path().filename().string();
-  if (entry.is_directory()) {
-    if (!fs::is_regular_file(entry.path() / "page.md")) {
+  std::error_code ec;
+  if (entry.is_directory(ec)) {
+    if (!fs::is_regular_file(entry.path() / "page.md", ec)) {
       return std::nullopt;
     }
   } else if (name.size() > 3 && name.ends_with(".md")) {
@@ -95,7 +96,8 @@ util::Result<std::map<std::string, NodeReleaseNote>> read_node_release_notes(
     if (!version) {
       continue;
     }
-    const fs::path file = entry.is_directory() ? entry.path() / "page.md" : entry.path();
+    std::error_code kind;
+    const fs::path file = entry.is_directory(kind) ? entry.path() / "page.md" : entry.path();
     auto text = util::read_regular_file(AT_FDCWD, file.string(), {.max_bytes = kMaxPostBytes});
     if (!text) {
       return util::refusal(
