@@ -24,12 +24,14 @@ namespace reviewer::test_support {
 
 // What the server answers for one path: a status, and a body of `size` bytes of `fill`, sent
 // with a Content-Length or, when `chunked`, without one (Transfer-Encoding: chunked), as a
-// registry that does not say how much is coming would.
+// registry that does not say how much is coming would; or, when `bytes` is set, those bytes
+// (a real tarball), `size` and `fill` then unused.
 struct HttpAnswer {
   int status = 200;
   std::uint64_t size = 0;
   bool chunked = false;
   char fill = 'x';
+  std::string bytes = {};
 };
 
 // "/size/N..." as N bytes sent with a Content-Length, "/chunked/N..." as N bytes without one;
@@ -155,7 +157,10 @@ class LocalHttpServer {
                          ? ""
                          : head.substr(accept + 10, head.find("\r\n", accept + 2) - accept - 10);
     }
-    const HttpAnswer a = answer_(path);
+    HttpAnswer a = answer_(path);
+    if (!a.bytes.empty()) {
+      a.size = a.bytes.size();
+    }
     std::string out = "HTTP/1.1 " + std::to_string(a.status) +
                       " X\r\nConnection: " + (keep_alive_ ? "keep-alive" : "close") + "\r\n" +
                       (a.chunked ? std::string("Transfer-Encoding: chunked\r\n")
@@ -168,7 +173,7 @@ class LocalHttpServer {
     for (std::uint64_t sent = 0; sent < a.size;) {
       const std::size_t n =
           static_cast<std::size_t>(std::min<std::uint64_t>(block.size(), a.size - sent));
-      std::string piece = block.substr(0, n);
+      std::string piece = a.bytes.empty() ? block.substr(0, n) : a.bytes.substr(sent, n);
       if (a.chunked) {
         char size_line[32];
         std::snprintf(size_line, sizeof size_line, "%zx\r\n", n);

@@ -1,4 +1,4 @@
-#include "core/launch/runtime_set_check.h"
+#include "core/contract/runtime_set_check.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include "core/util/sha256.h"
 #include "tests/support/temp_dir.h"
 
-namespace reviewer::launch {
+namespace reviewer::contract {
 namespace {
 
 using test_support::TempDir;
@@ -92,4 +92,4 @@ TEST_F(RuntimeSetCheck, AMissingRuntimeIsRefusedAndAnAbsentOneIsNotAsked) {
 }
 
 }  // namespace
-}  // namespace reviewer::launch
+}  // namespace reviewer::contract
