@@ -18,6 +18,7 @@
 #include "core/deps/integrity.h"
 #include "core/deps/package_source.h"
 #include "core/exec/child.h"
+#include "core/util/check.h"
 #include "core/util/text.h"
 #include "core/util/tree_removal.h"
 #include "core/util/unique_fd.h"
@@ -40,12 +41,9 @@ util::Refusal unpack_refusal(const std::string& message) {
 }
 
 std::string package_of(std::string_view tool) {
-  for (const auto& t : resolve::kCatalogueTools) {
-    if (t.name == tool) {
-      return std::string(t.package);
-    }
-  }
-  return std::string(tool);  // unreachable: every caller names a catalogue tool
+  const resolve::CatalogueTool* t = resolve::find_catalogue_tool(tool);
+  REVIEWER_CHECK(t != nullptr);  // every caller names a catalogue tool
+  return std::string(t->package);
 }
 
 // One release of the set, its tarball in the store.

@@ -35,12 +35,8 @@ constexpr ToolFormat kFormats[] = {
 
 // The runtime's file of a runtime tool; empty for a bundled tool, whose entries name theirs.
 std::string_view implied_file(std::string_view tool) {
-  for (const auto& t : kCatalogueTools) {
-    if (t.name == tool) {
-      return t.file;
-    }
-  }
-  return {};
+  const CatalogueTool* t = find_catalogue_tool(tool);
+  return t == nullptr ? std::string_view() : t->file;
 }
 
 bool is_node(const ToolFormat& f) { return f.name == "node"; }

@@ -53,6 +53,16 @@ inline constexpr CatalogueTool kCatalogueTools[] = {
     {"corepack", "corepack", ""},
 };
 
+// The entry of kCatalogueTools named `name`; nullptr for another name.
+constexpr const CatalogueTool* find_catalogue_tool(std::string_view name) {
+  for (const auto& t : kCatalogueTools) {
+    if (t.name == name) {
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
 struct CatalogueRelease {
   std::string version;    // exact canonical semver ("24.18.1", "1.3.0-canary.1" is refused)
   std::string integrity;  // the registry's "sha512-<base64>" of the package tarball

@@ -5,28 +5,21 @@
 #include <string>
 
 #include "core/resolve/release_pick.h"
+#include "tests/support/catalogue_fixture.h"
 
 namespace {
 
 using namespace reviewer::resolve;
 
 CatalogueRelease release(std::string version) {
-  CatalogueRelease r;
-  r.version = std::move(version);
-  r.date = "2026-01-01";
-  return r;
+  return reviewer::test_support::catalogue_release(std::move(version), "2026-01-01");
 }
 
 // Node 18 to 27, 22 releases a line; bun 1.0.0 to 1.5.24, 25 a minor.
 RuntimeCatalogue synthetic_catalogue() {
   RuntimeCatalogue c;
   c.source = "synthetic";
-  c.node_schedule = {"synthetic",
-                     {{18, "2022-04-19", "2022-10-25", "Hydrogen"},
-                      {20, "2023-04-18", "2023-10-24", "Iron"},
-                      {22, "2024-04-24", "2024-10-29", "Jod"},
-                      {24, "2025-05-06", "2025-10-28", "Krypton"},
-                      {26, "2026-05-05", "2026-10-28", "Lithium"}}};
+  c.node_schedule = reviewer::test_support::node_schedule("synthetic");
   for (int major = 18; major <= 27; ++major) {
     for (int minor = 0; minor < 22; ++minor) {
       c.node.push_back(release(std::to_string(major) + "." + std::to_string(minor) + ".0"));

@@ -12,6 +12,7 @@
 #include "core/deps/integrity.h"
 #include "core/exec/host_process.h"
 #include "core/semver/version.h"
+#include "core/util/check.h"
 #include "core/util/sha256.h"
 
 namespace reviewer::deps {
@@ -27,12 +28,9 @@ util::Refusal update_error(std::string rule, std::string message) {
 }
 
 const CatalogueTool& tool_named(std::string_view name) {
-  for (const auto& t : resolve::kCatalogueTools) {
-    if (t.name == name) {
-      return t;
-    }
-  }
-  return resolve::kCatalogueTools[0];  // unreachable: every caller names a catalogue tool
+  const CatalogueTool* t = resolve::find_catalogue_tool(name);
+  REVIEWER_CHECK(t != nullptr);  // every caller names a catalogue tool
+  return *t;
 }
 
 std::optional<semver::Version> stable(std::string_view v) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/resolve/release_pick.h"
+#include "tests/support/catalogue_fixture.h"
 
 namespace reviewer::resolve {
 namespace {
@@ -14,10 +15,7 @@ namespace {
 constexpr const char* kToday = "2026-12-06";
 
 CatalogueRelease release(std::string version, std::string date) {
-  CatalogueRelease r;
-  r.version = std::move(version);
-  r.date = std::move(date);
-  return r;
+  return test_support::catalogue_release(std::move(version), std::move(date));
 }
 
 // Built here, not parsed: the test holds pick_release alone. Ascending by version, as the
@@ -25,14 +23,7 @@ CatalogueRelease release(std::string version, std::string date) {
 RuntimeCatalogue catalogue() {
   RuntimeCatalogue c;
   c.source = "matrix/runtimes.json";
-  c.node_schedule = {"the test schedule",
-                     {{18, "2022-04-19", "2022-10-25", "Hydrogen"},
-                      {20, "2023-04-18", "2023-10-24", "Iron"},
-                      {22, "2024-04-24", "2024-10-29", "Jod"},
-                      {24, "2025-05-06", "2025-10-28", "Krypton"},
-                      {25, "2025-10-15", "", ""},
-                      {26, "2026-05-05", "2026-10-28", "Lithium"},
-                      {27, "2027-04-22", "2027-10-20", ""}}};
+  c.node_schedule = test_support::node_schedule("the test schedule");
   c.node = {release("18.0.0", "2022-04-19"),  release("18.20.8", "2025-03-27"),
             release("20.0.0", "2023-04-18"),  release("20.19.5", "2025-09-03"),
             release("22.0.0", "2024-04-24"),  release("22.12.0", "2024-12-03"),

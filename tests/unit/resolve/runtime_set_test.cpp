@@ -4,43 +4,29 @@
 
 #include <cstdint>
 
+#include "tests/support/catalogue_fixture.h"
+
 namespace reviewer::resolve {
 namespace {
 
 constexpr const char* kToday = "2026-12-06";
 
-CatalogueRelease node(std::string version, std::string date, std::string npm,
-                      std::string corepack) {
-  CatalogueRelease r;
-  r.version = std::move(version);
-  r.date = std::move(date);
-  r.npm = std::move(npm);
-  r.corepack = std::move(corepack);
-  return r;
-}
+using test_support::catalogue_release;
 
-CatalogueRelease tool(std::string version, std::string date = "") {
-  CatalogueRelease r;
-  r.version = std::move(version);
-  r.date = std::move(date);
-  return r;
-}
+CatalogueRelease tool(std::string version) { return catalogue_release(std::move(version), ""); }
 
 RuntimeCatalogue catalogue() {
   RuntimeCatalogue c;
   c.source = "matrix/runtimes.json";
-  c.node_schedule = {"the test schedule",
-                     {{22, "2024-04-24", "2024-10-29", "Jod"},
-                      {24, "2025-05-06", "2025-10-28", "Krypton"},
-                      {26, "2026-05-05", "2026-10-28", "Lithium"}}};
-  c.node = {node("22.22.0", "2026-01-10", "10.9.4", "0.34.5"),
-            node("22.23.5", "2026-11-12", "", ""),
-            node("24.7.0", "2025-08-27", "11.5.1", "0.34.0"),
-            node("24.18.1", "2026-07-29", "11.16.0", "0.35.0"),
-            node("24.22.3", "2026-11-12", "", ""),
-            node("26.7.0", "2026-08-05", "11.19.0", "none"),
-            node("26.12.1", "2026-10-22", "", "")};
-  c.bun = {tool("1.2.19", "2025-07-19"), tool("1.3.10", "2026-02-01")};
+  c.node_schedule = test_support::node_schedule("the test schedule");
+  c.node = {catalogue_release("22.22.0", "2026-01-10", "10.9.4", "0.34.5"),
+            catalogue_release("22.23.5", "2026-11-12", "", ""),
+            catalogue_release("24.7.0", "2025-08-27", "11.5.1", "0.34.0"),
+            catalogue_release("24.18.1", "2026-07-29", "11.16.0", "0.35.0"),
+            catalogue_release("24.22.3", "2026-11-12", "", ""),
+            catalogue_release("26.7.0", "2026-08-05", "11.19.0", "none"),
+            catalogue_release("26.12.1", "2026-10-22", "", "")};
+  c.bun = {catalogue_release("1.2.19", "2025-07-19"), catalogue_release("1.3.10", "2026-02-01")};
   c.npm = {tool("10.9.4"), tool("11.5.1"), tool("11.16.0"), tool("11.19.0")};
   c.corepack = {tool("0.34.0"), tool("0.34.5"), tool("0.35.0")};
   return c;
